@@ -1,0 +1,61 @@
+"""The `citytrip` command line: a thin shell over plain functions.
+
+Each subcommand lives in its own module of this package and exposes
+``register(subparsers)``, which adds its parser and sets ``func`` to a function
+taking the parsed arguments and returning an exit code. The CLI turns every
+CitytripError (bad input) and OSError (unwritable path, missing file) into one
+paragraph on stderr and exit code 2; anything else is a bug and keeps its traceback.
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+import sys
+import textwrap
+
+from generator import __version__
+from generator.errors import CitytripError
+
+# The subcommand modules, in the order `citytrip --help` lists them.
+COMMANDS = [
+    "verify",
+    "show",
+    "score",
+]
+
+EXIT_USAGE = 2
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="citytrip",
+        description="Printable game content and daily solo puzzles for Citytrip Brugge and Antwerpen.",
+    )
+    parser.add_argument("--version", action="version", version=f"citytrip {__version__}")
+    subparsers = parser.add_subparsers(dest="command", metavar="COMMAND", required=True)
+    for name in COMMANDS:
+        module = importlib.import_module(f"generator.cli.{name}")
+        module.register(subparsers)
+    return parser
+
+
+def fail(message: str) -> int:
+    """Print one wrapped paragraph to stderr and return the usage exit code."""
+    print(textwrap.fill(f"citytrip: error: {message}", width=100), file=sys.stderr)
+    return EXIT_USAGE
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    try:
+        return int(args.func(args) or 0)
+    except CitytripError as error:
+        return fail(str(error))
+    except OSError as error:
+        name = f" {error.filename!r}" if getattr(error, "filename", None) else ""
+        return fail(f"cannot use{name}: {error.strerror or error}")
+    except KeyboardInterrupt:
+        print("citytrip: interrupted", file=sys.stderr)
+        return 130
