@@ -4,6 +4,10 @@ Every error a user can cause is a ValueError subclass raised with a message that
 where; only the CLI (generator/cli) turns them into a printed paragraph and exit code 2.
 """
 
+from __future__ import annotations
+
+from dataclasses import dataclass
+
 
 class CitytripError(ValueError):
     """Base of every user-facing error: bad input, not a bug."""
@@ -25,3 +29,26 @@ class DataError(CitytripError):
 
 class UsageError(CitytripError):
     """A command-line option is out of range or names something unknown."""
+
+
+class IllegalMoveError(CitytripError):
+    """A well-formed turn that breaks the rules; carries every violation found in that turn."""
+
+    def __init__(self, violations: list[Violation]) -> None:
+        self.violations = list(violations)
+        super().__init__("; ".join(str(v) for v in self.violations))
+
+
+@dataclass(frozen=True)
+class Violation:
+    """One broken rule: the turn (0 = setup), the ruling (R1…R17) and what happened."""
+
+    turn: int
+    rule: str
+    message: str
+
+    def __str__(self) -> str:
+        return f"turn {self.turn}: {self.rule}: {self.message}"
+
+    def as_dict(self) -> dict:
+        return {"turn": self.turn, "rule": self.rule, "message": self.message}

@@ -1,0 +1,25 @@
+"""Helpers shared by the subcommands: loading the puzzle/plan arguments, JSON output."""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+
+from generator.data.puzzles import load_plan, load_puzzle
+from generator.rules.plan import Plan
+from generator.rules.puzzle import Puzzle
+
+
+def puzzle_argument(text: str) -> Puzzle:
+    """A puzzle file path (a daily puzzle code is accepted once the daily issue lands)."""
+    return load_puzzle(Path(text))
+
+
+def plan_argument(text: str) -> Plan:
+    return load_plan(Path(text))
+
+
+def print_json(data: object) -> None:
+    json.dump(data, sys.stdout, indent=2, ensure_ascii=False)
+    sys.stdout.write("\n")

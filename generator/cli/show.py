@@ -1,0 +1,35 @@
+"""`citytrip show PUZZLE [PLAN]`: the map as text, with the plan's path drawn."""
+
+from __future__ import annotations
+
+import argparse
+
+from generator.cli.common import plan_argument, puzzle_argument
+from generator.rules.replay import replay
+from generator.rules.text import render_map
+
+
+def register(subparsers: argparse._SubParsersAction) -> None:
+    parser = subparsers.add_parser(
+        "show",
+        help="print the map of a puzzle as text, with a plan's path",
+        description="Print PUZZLE's map as text (coordinates along the edges, one letter per goal "
+        "category) with the start, and the path of PLAN when given (up to its first illegal turn).",
+    )
+    parser.add_argument("puzzle", metavar="PUZZLE", help="a puzzle YAML file")
+    parser.add_argument("plan", metavar="PLAN", nargs="?", help="a plan file (YAML or notation)")
+    parser.set_defaults(func=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    puzzle = puzzle_argument(args.puzzle)
+    path: list = []
+    if args.plan:
+        report = replay(puzzle, plan_argument(args.plan))
+        path = [node for end in report.game.paths for node in end]
+        for violation in report.violations:
+            print(f"note: {violation}")
+    print(render_map(puzzle.city, puzzle.start, path))
+    start = puzzle.start_location
+    print(f"\nstart: {start.name} ({start.at}), {puzzle.mode} game, {puzzle.directions} direction(s), {len(puzzle.turns)} turns")
+    return 0

@@ -1,0 +1,336 @@
+"""Loading a city folder (map, rules, cards, assignments, levels) into validated rules objects.
+
+Whatever `load_city` accepts is safe for the engine, the solver and the renderers: every
+reference resolves, every location stands on a node, every start can reach the whole map.
+"""
+
+from __future__ import annotations
+
+import functools
+from collections import deque
+from pathlib import Path
+
+from generator.errors import DataError, UsageError
+from generator.data.reader import Field, read_yaml
+from generator.rules.assignments import Assignment
+from generator.rules.cards import ActionBox, ActionCard, ActionType
+from generator.rules.city import EAT, MODES, RESTAURANT, Category, City, CityRules, Level, Location, StartCard, Strip
+from generator.rules.grid import BRIDGE, NODE, TERRAIN_CHARS, Coord, Grid
+
+MAPS_DIR = Path(__file__).resolve().parents[2] / "maps"
+FILES = ("map.yaml", "rules.yaml", "cards.yaml", "assignments.yaml", "levels.yaml")
+ACTION_CARDS = 20  # R7
+FACE_BOXES = 3  # R7
+BRIDGE_CATEGORY = "bridge"
+
+
+def shipped_cities() -> list[str]:
+    return sorted(p.name for p in MAPS_DIR.iterdir() if (p / "map.yaml").is_file()) if MAPS_DIR.is_dir() else []
+
+
+def city_folder(name: str, relative_to: Path | None = None) -> tuple[str, Path]:
+    """Resolve a city key ("brugge") or a folder path to (key, folder); UsageError if neither."""
+    key = str(name).strip()
+    if key.lower() in shipped_cities():
+        return key.lower(), MAPS_DIR / key.lower()
+    folder = Path(key).expanduser()
+    if relative_to is not None and not folder.is_absolute():
+        folder = relative_to / folder
+    if folder.is_dir() and (folder / "map.yaml").is_file():
+        return str(folder), folder
+    raise UsageError(
+        f"unknown city {name!r}: expected one of {', '.join(shipped_cities())} "
+        "or a folder holding map.yaml, rules.yaml, cards.yaml, assignments.yaml and levels.yaml"
+    )
+
+
+def load_city(name: str, relative_to: Path | None = None) -> City:
+    key, folder = city_folder(name, relative_to)
+    return _load_folder(key, str(folder.resolve()))
+
+
+@functools.lru_cache(maxsize=16)
+def _load_folder(key: str, folder: str) -> City:
+    # Cached: a city is immutable once loaded and puzzles reload it often.
+    root = Path(folder)
+    docs = {}
+    for name in FILES:
+        docs[name] = Field(root / name, read_yaml(root / name))
+    rules = _rules(docs["rules.yaml"])
+    name, grid, locations = _map(docs["map.yaml"], rules)
+    by_name = {loc.name: loc for loc in locations.values()}
+    start_cards, action_cards = _cards(docs["cards.yaml"], by_name)
+    assignments = _assignments(docs["assignments.yaml"], rules, by_name)
+    levels = _levels(docs["levels.yaml"], start_cards, assignments)
+    _check_reachable(docs["map.yaml"], grid, locations, start_cards)
+    return City(key, name, grid, locations, rules, start_cards, action_cards, assignments, levels)
+
+
+# --- rules.yaml ---------------------------------------------------------------------------------
+
+
+def _rules(doc: Field) -> CityRules:
+    top = doc.mapping(("eatery_kinds", "categories", "strips", "hunted"))
+    kinds = tuple(f.text() for f in top["eatery_kinds"].items(min_len=1))
+    if len(set(kinds)) != len(kinds):
+        raise top["eatery_kinds"].fail("eatery kinds must be distinct")
+    categories: dict[str, Category] = {}
+    for name, field in top["categories"].entries():
+        entry = field.mapping(("action", "cost", "label"))
+        action = ActionType(entry["action"].choice([t.value for t in ActionType]))
+        if action is ActionType.PLAN:
+            raise entry["action"].fail("a goal cannot be paid with plan actions")
+        cost = entry["cost"].mapping(MODES)
+        categories[name] = Category(
+            name,
+            action,
+            cost["basic"].integer(1, 9),
+            cost["advanced"].integer(1, 9),
+            entry["label"].text(),
+        )
+    if not categories:
+        raise top["categories"].fail("expected at least one category")
+    strips: dict[str, Strip] = {}
+    for name, field in top["strips"].entries():
+        if name not in categories or name == RESTAURANT:
+            raise field.fail(f"no strip category {name!r} (the restaurant has none; categories: {', '.join(categories)})")
+        entry = field.mapping(("numbers",), ("bonus",))
+        numbers = tuple(f.integer(-999, 999) for f in entry["numbers"].items(min_len=1, max_len=40))
+        bonus: dict[int, int] = {}
+        if "bonus" in entry:
+            for position, value in entry["bonus"].entries():
+                if not position.isdigit() or not 1 <= int(position) <= len(numbers):
+                    raise value.fail(f"a bonus position is a goal count from 1 to {len(numbers)}")
+                bonus[int(position)] = value.integer(1, 3)
+        strips[name] = Strip(numbers, bonus)
+    for name in categories:
+        if name != RESTAURANT and name not in strips:
+            raise top["strips"].fail(f"missing the strip of category {name!r}")
+    hunted = tuple(f.integer(-999, 0) for f in top["hunted"].items(min_len=1, max_len=40))
+    return CityRules(categories, kinds, strips, hunted)
+
+
+# --- map.yaml -----------------------------------------------------------------------------------
+
+
+def _coord(field: Field, grid: Grid) -> Coord:
+    at = field.parsed(Coord.parse)
+    if not grid.on_grid(at):
+        raise field.fail(f"{at} is off the grid ({grid.columns} columns × {grid.rows} rows)")
+    return at
+
+
+def _map(doc: Field, rules: CityRules) -> tuple[str, Grid, dict[Coord, Location]]:
+    top = doc.mapping(("name", "columns", "rows", "terrain", "locations"), ("blocked",))
+    name = top["name"].text()
+    columns = top["columns"].integer(2, 52)
+    rows = top["rows"].integer(2, 99)
+    lines = top["terrain"].text().splitlines()
+    if len(lines) != rows:
+        raise top["terrain"].fail(f"expected {rows} lines (rows), found {len(lines)}")
+    for i, line in enumerate(lines):
+        if len(line) != columns:
+            raise top["terrain"].child(i, line).fail(f"row {i + 1} has {len(line)} characters, expected {columns}")
+        bad = set(line) - set(TERRAIN_CHARS)
+        if bad:
+            raise top["terrain"].child(i, line).fail(
+                f"row {i + 1} has {''.join(sorted(bad))!r}; terrain uses . (node) = (bridge) ~ (water) # (nothing)"
+            )
+    plain = Grid(columns, rows, tuple(lines))
+    blocked = set()
+    if "blocked" in top:
+        for field in top["blocked"].items():
+            pair = field.items(2, 2)
+            a, b = (_coord(f, plain) for f in pair)
+            if not (plain.is_node(a) and plain.is_node(b)) or max(abs(a.col - b.col), abs(a.row - b.row)) != 1:
+                raise field.fail(f"{a}–{b} is not a link between two neighbouring nodes")
+            blocked.add(frozenset((a, b)))
+    grid = Grid(columns, rows, tuple(lines), frozenset(blocked))
+
+    locations: dict[Coord, Location] = {}
+    names: set[str] = set()
+    for field in top["locations"].items(min_len=1):
+        entry = field.mapping(("name", "category", "at", "url"), ("eatery", "choice", "combo"))
+        loc_name = entry["name"].text().strip()
+        if loc_name in names:
+            raise entry["name"].fail(f"a second location named {loc_name!r}")
+        names.add(loc_name)
+        category = entry["category"].choice(list(rules.categories))
+        at = _coord(entry["at"], grid)
+        cell = grid.cell(at)
+        if cell not in (NODE, BRIDGE):
+            raise entry["at"].fail(f"{at} is {'water' if grid.is_water(at) else 'outside the map'}, not a node")
+        if (cell == BRIDGE) != (category == BRIDGE_CATEGORY):
+            raise entry["at"].fail(
+                f"{at} is a {'bridge node' if cell == BRIDGE else 'plain node'}: "
+                "bridge locations stand exactly on the bridge nodes ('=')"
+            )
+        if at in locations:
+            raise entry["at"].fail(f"{at} already holds {locations[at].name!r}")
+        url = entry["url"].text().strip()
+        if not url.startswith(("https://", "http://")) or " " in url:
+            raise entry["url"].fail(f"expected a web address starting with https://, found {url!r}")
+        choice = tuple(f.choice(list(rules.categories)) for f in entry["choice"].items(2, 4)) if "choice" in entry else ()
+        if choice and choice[0] != category:
+            raise entry["choice"].fail(f"the first choice must be the category {category!r} (the basic game's goal, R14)")
+        combo = tuple(f.choice(list(rules.categories)) for f in entry["combo"].items(2, 4)) if "combo" in entry else ()
+        if combo:
+            if category not in combo or len({rules.categories[c].action for c in combo}) != 1:
+                raise entry["combo"].fail("a combo lists its own category and others paid with the same action type (R14)")
+            if RESTAURANT in combo:
+                raise entry["combo"].fail("a restaurant cannot be part of a combo")
+        if choice and combo:
+            raise field.fail("a location is either a choice or a combo, not both")
+        eatery = None
+        if EAT in (category,) + choice + combo:
+            if "eatery" not in entry:
+                raise field.fail(f"an eat location needs 'eatery': one of {', '.join(rules.eatery_kinds)}")
+            eatery = entry["eatery"].choice(list(rules.eatery_kinds))
+        elif "eatery" in entry:
+            raise entry["eatery"].fail("only eat locations have an eatery kind")
+        locations[at] = Location(loc_name, category, at, url, eatery, choice, combo)
+    if BRIDGE_CATEGORY in rules.categories:
+        for node in grid.nodes():
+            if grid.cell(node) == BRIDGE and node not in locations:
+                raise top["terrain"].fail(f"bridge node {node} has no bridge location (R3: a bridge is a photo goal)")
+    return name, grid, locations
+
+
+def _check_reachable(doc: Field, grid: Grid, locations: dict[Coord, Location], starts: dict[int, StartCard]) -> None:
+    """Every location must be reachable from every start card (one connected map)."""
+    first = next(iter(starts.values()))
+    seen = {first.location.at}
+    queue = deque(seen)
+    while queue:
+        for nxt in grid.neighbours(queue.popleft()):
+            if nxt not in seen:
+                seen.add(nxt)
+                queue.append(nxt)
+    for location in locations.values():
+        if location.at not in seen:
+            raise doc.fail(
+                f"{location.name} ({location.at}) cannot be reached from start card {first.number} "
+                f"({first.location.name}, {first.location.at}): the map is cut in pieces by water or blocked links"
+            )
+
+
+# --- cards.yaml ---------------------------------------------------------------------------------
+
+
+def _face(field: Field) -> tuple[ActionBox, ActionBox, ActionBox]:
+    boxes = field.items(FACE_BOXES, FACE_BOXES)
+    return tuple(b.parsed(ActionBox.parse) for b in boxes)  # type: ignore[return-value]
+
+
+def _cards(doc: Field, by_name: dict[str, Location]) -> tuple[dict[int, StartCard], dict[int, ActionCard]]:
+    top = doc.mapping(("start_cards", "actions"))
+    starts: dict[int, StartCard] = {}
+    for field in top["start_cards"].items(min_len=1, max_len=99):
+        entry = field.mapping(("number", "location", "description"))
+        number = entry["number"].integer(1, 99)
+        if number in starts:
+            raise entry["number"].fail(f"start card {number} appears twice")
+        name = entry["location"].text().strip()
+        if name not in by_name:
+            raise entry["location"].fail(f"no location named {name!r} in map.yaml")
+        starts[number] = StartCard(number, by_name[name], " ".join(entry["description"].text().split()))
+    actions: dict[int, ActionCard] = {}
+    for field in top["actions"].items(ACTION_CARDS, ACTION_CARDS):
+        entry = field.mapping(("number", "front", "back"))
+        number = entry["number"].integer(1, ACTION_CARDS)
+        if number in actions:
+            raise entry["number"].fail(f"action card {number} appears twice")
+        actions[number] = ActionCard(number, _face(entry["front"]), _face(entry["back"]))
+    return dict(sorted(starts.items())), dict(sorted(actions.items()))
+
+
+# --- assignments.yaml ---------------------------------------------------------------------------
+
+_ASSIGNMENT_KEYS = {
+    1: (("id", "category", "count", "values"), ()),
+    2: (("id", "set", "value"), ()),
+    3: (("id", "category", "value"), ()),
+    4: (("id", "locations", "values"), ()),
+    5: (("id", "locations", "values"), ()),
+    6: (("id", "values"), ()),
+}
+
+
+def _assignment_id(field: Field) -> tuple[str, int]:
+    value = str(field.value) if isinstance(field.value, (str, float)) else None
+    if value is None or len(value) != 4 or value[1] != "." or value[0] not in "123456" or not value[2:].isdigit():
+        raise field.fail(f"expected an assignment id like \"1.02\" (type 1–6, dot, two digits), found {field.value!r}")
+    return value, int(value[0])
+
+
+def _assignments(doc: Field, rules: CityRules, by_name: dict[str, Location]) -> dict[str, Assignment]:
+    top = doc.mapping(("assignments",))
+    result: dict[str, Assignment] = {}
+    categories = [c for c in rules.categories]
+    for field in top["assignments"].items(min_len=1):
+        if not isinstance(field.value, dict) or "id" not in field.value:
+            raise field.fail("expected a mapping with an 'id' like \"1.02\"")
+        ident, kind = _assignment_id(field.child("id", field.value["id"]))
+        required, optional = _ASSIGNMENT_KEYS[kind]
+        entry = field.mapping(required, optional)
+        if ident in result:
+            raise entry["id"].fail(f"assignment {ident} appears twice")
+        if kind == 1:
+            assignment = Assignment(
+                ident, 1, _values(entry["values"], 3), category=entry["category"].choice(categories),
+                count=entry["count"].integer(1, 20),
+            )
+        elif kind == 2:
+            members = tuple(f.choice(categories) for f in entry["set"].items(2, 4))
+            if len(set(members)) != len(members):
+                raise entry["set"].fail("a set names each category once")
+            assignment = Assignment(ident, 2, (entry["value"].integer(0, 99),), categories=members)
+        elif kind == 3:
+            assignment = Assignment(ident, 3, (entry["value"].integer(0, 99),), category=entry["category"].choice(categories))
+        elif kind in (4, 5):
+            places = []
+            for f in entry["locations"].items(3, 3):
+                name = f.text().strip()
+                if name not in by_name:
+                    raise f.fail(f"no location named {name!r} in map.yaml")
+                places.append(by_name[name].at)
+            if len(set(places)) != 3:
+                raise entry["locations"].fail("the three locations must be different")
+            if kind == 5 and any(by_name[f.value.strip()].category != "souvenir" for f in entry["locations"].items()):
+                if "souvenir" in rules.categories:
+                    raise entry["locations"].fail("type 5 names three souvenir shops")
+            assignment = Assignment(ident, kind, _values(entry["values"], 3), locations=tuple(places))
+        else:
+            assignment = Assignment(ident, 6, _values(entry["values"], 7))
+        result[ident] = assignment
+    return result
+
+
+def _values(field: Field, count: int) -> tuple[int, ...]:
+    return tuple(f.integer(0, 99) for f in field.items(count, count))
+
+
+# --- levels.yaml --------------------------------------------------------------------------------
+
+
+def _levels(doc: Field, starts: dict[int, StartCard], assignments: dict[str, Assignment]) -> dict[int, Level]:
+    top = doc.mapping(("levels",))
+    levels: dict[int, Level] = {}
+    for field in top["levels"].items(min_len=1, max_len=99):
+        entry = field.mapping(("level", "start", "assignments", "target"))
+        number = entry["level"].integer(1, 99)
+        if number in levels:
+            raise entry["level"].fail(f"level {number} appears twice")
+        start = entry["start"].integer(1, 99)
+        if start not in starts:
+            raise entry["start"].fail(f"no start card {start} in cards.yaml")
+        ids = []
+        for f in entry["assignments"].items(max_len=6):
+            ident, kind = _assignment_id(f)
+            if ident not in assignments:
+                raise f.fail(f"no assignment {ident} in assignments.yaml")
+            if kind == 6:
+                raise f.fail("a solo level cannot use a type 6 assignment (it needs drawn start cards)")
+            ids.append(ident)
+        levels[number] = Level(number, start, tuple(ids), entry["target"].integer(0, 999))
+    return dict(sorted(levels.items()))

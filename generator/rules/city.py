@@ -1,0 +1,124 @@
+"""The game data of one city: map locations, legend, score strips, cards and levels.
+
+These are plain frozen values built by the loader (generator/data), which has already checked
+every reference; the engine trusts them.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Mapping
+
+from generator.rules.assignments import Assignment
+from generator.rules.cards import ActionCard, ActionType
+from generator.rules.grid import Coord, Grid
+
+BASIC = "basic"
+ADVANCED = "advanced"
+MODES = (BASIC, ADVANCED)
+
+# The two categories the engine knows by name (R13).
+EAT = "eat"                # its strip counts distinct eatery kinds
+RESTAURANT = "restaurant"  # crosses no number; doubles the final eat score
+
+
+@dataclass(frozen=True)
+class Location:
+    """A node with a goal icon (R1). `choice` and `combo` are the advanced special locations (R14)."""
+
+    name: str
+    category: str
+    at: Coord
+    url: str
+    eatery: str | None = None
+    choice: tuple[str, ...] = ()
+    combo: tuple[str, ...] = ()
+
+    def goals(self, mode: str) -> tuple[str, ...]:
+        """The goals a player may pick from here (exactly one is achieved, R14)."""
+        if mode == ADVANCED and self.choice:
+            return self.choice
+        return (self.category,)
+
+    def crossed(self, goal: str, mode: str) -> tuple[str, ...]:
+        """The categories whose strips this achievement counts for (the combo counts for each)."""
+        if mode == ADVANCED and self.combo:
+            return self.combo
+        return (goal,)
+
+
+@dataclass(frozen=True)
+class Category:
+    """A goal category of the legend: which action type achieves it and how many (R11)."""
+
+    name: str
+    action: ActionType
+    cost_basic: int
+    cost_advanced: int
+    label: str
+
+    def cost(self, mode: str) -> int:
+        return self.cost_advanced if mode == ADVANCED else self.cost_basic
+
+
+@dataclass(frozen=True)
+class Strip:
+    """A score strip (R15, R16): numbers[k] is the score after k achievements.
+
+    `bonus` maps an achievement count (3, 6, 9, …) to the value of the bonus action printed
+    there (R9, advanced game).
+    """
+
+    numbers: tuple[int, ...]
+    bonus: Mapping[int, int] = field(default_factory=dict)
+
+    def score(self, count: int) -> int:
+        return self.numbers[min(count, len(self.numbers) - 1)]
+
+
+@dataclass(frozen=True)
+class CityRules:
+    """rules.yaml: the legend, eatery kinds, strips and the hunted strip."""
+
+    categories: Mapping[str, Category]
+    eatery_kinds: tuple[str, ...]
+    strips: Mapping[str, Strip]
+    hunted: tuple[int, ...]
+
+
+@dataclass(frozen=True)
+class StartCard:
+    number: int
+    location: Location
+    description: str
+
+
+@dataclass(frozen=True)
+class Level:
+    """A solo level: start card, assignments and the appreciation target."""
+
+    level: int
+    start: int
+    assignments: tuple[str, ...]
+    target: int
+
+
+@dataclass(frozen=True)
+class City:
+    """Everything a city folder holds, validated."""
+
+    key: str                 # "brugge", or the folder path of a user's own city
+    name: str
+    grid: Grid
+    locations: Mapping[Coord, Location]
+    rules: CityRules
+    start_cards: Mapping[int, StartCard]
+    action_cards: Mapping[int, ActionCard]
+    assignments: Mapping[str, Assignment]
+    levels: Mapping[int, Level]
+
+    def location_named(self, name: str) -> Location | None:
+        for location in self.locations.values():
+            if location.name == name:
+                return location
+        return None

@@ -1,0 +1,395 @@
+"""The game state of one player and the checked application of a turn (R4–R16).
+
+`Game.play(turn)` checks a turn against every rule and applies it, or raises IllegalMoveError
+listing each violation with its ruling; `Game.score()` gives the appreciation (R15–R17).
+The legal-choice helpers (`legal_boxes`, `budget`, `steps_from`, `goal_options`) let players
+and solvers enumerate what the rules allow.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass, field
+from typing import Iterable, Mapping
+
+from generator.errors import IllegalMoveError, Violation
+from generator.rules.assignments import RACE_TYPES
+from generator.rules.cards import BOX_NAMES, PAIRS, TRIPLES, ActionType, normalise_boxes
+from generator.rules.city import ADVANCED, EAT, RESTAURANT, Location
+from generator.rules.grid import Coord, crossing_diagonal, edge
+from generator.rules.plan import BonusUse, GoalClaim, Turn
+from generator.rules.puzzle import Puzzle
+
+MAX_BONUS_PER_TURN = 2  # R9
+
+
+@dataclass(frozen=True)
+class Achievement:
+    """A location achieved: when, with which goal, and the strips it counted for."""
+
+    turn: int
+    at: Coord
+    goal: str
+    crossed: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class Breakdown:
+    """The appreciation of one player (R17), category by category."""
+
+    strips: Mapping[str, int]
+    eat_doubled: bool
+    assignments: Mapping[str, int]
+    hunted: int
+    total: int
+    assignments_complete: Mapping[str, bool]
+
+    def as_dict(self) -> dict:
+        return {
+            "strips": dict(self.strips),
+            "eat_doubled": self.eat_doubled,
+            "assignments": dict(self.assignments),
+            "assignments_complete": dict(self.assignments_complete),
+            "hunted": self.hunted,
+            "total": self.total,
+        }
+
+
+@dataclass
+class _TurnEffects:
+    """What a checked turn changes, computed before anything is committed."""
+
+    crossings: Counter
+    circled: Counter
+    kinds: set
+    restaurant: bool
+    setup: bool = False
+    entered: list[list[Coord]] = field(default_factory=lambda: [[], []])
+    diagonals: list[frozenset[Coord]] = field(default_factory=list)
+    achievements: list[Achievement] = field(default_factory=list)
+    pool: Counter = field(default_factory=Counter)
+    problems: list[tuple[str, str]] = field(default_factory=list)
+
+    def fail(self, rule: str, message: str) -> None:
+        self.problems.append((rule, message))
+
+
+class Game:
+    """One player's sheet during a game of `puzzle`."""
+
+    def __init__(self, puzzle: Puzzle) -> None:
+        self.puzzle = puzzle
+        self.city = puzzle.city
+        self.mode = puzzle.mode
+        self.turn = 0  # turns played so far
+        self.paths: list[list[Coord]] = [[], []]  # nodes entered by end a and end b (R6)
+        self.on_path: set[Coord] = {puzzle.start}
+        self.diagonals: set[frozenset[Coord]] = set()
+        self.achievements: list[Achievement] = []
+        self.achieved: dict[Coord, Achievement] = {}
+        self.crossings: Counter[str] = Counter()  # numbers crossed per strip (R15)
+        self.circled: Counter[str] = Counter()  # goals achieved per category (assignments)
+        self.eatery_kinds: set[str] = set()
+        self.restaurant = False
+        self.hunted = 0
+        self.bonus_pool: Counter[int] = Counter()  # earned, not yet used bonus values (R9)
+        self.completed: dict[str, int] = {}  # race assignment id → turn completed
+        # R12: the start location's goal is achieved for free at setup.
+        start = puzzle.start_location
+        effects = self._effects(setup=True)
+        self._achieve(effects, start, start.category, turn=0)
+        self._commit(effects)
+
+    # --- queries -------------------------------------------------------------------------------
+
+    @property
+    def start(self) -> Coord:
+        return self.puzzle.start
+
+    @property
+    def turns_left(self) -> int:
+        return len(self.puzzle.turns) - self.turn
+
+    @property
+    def over(self) -> bool:
+        return self.turn >= len(self.puzzle.turns)
+
+    def head(self, end: int) -> Coord:
+        path = self.paths[end]
+        return path[-1] if path else self.start
+
+    def ends(self) -> tuple[Coord, ...]:
+        """The end(s) the path can grow from and that a turn touches without walking (R6, R10)."""
+        if self.puzzle.directions == 1:
+            return (self.head(0),)
+        heads = (self.head(0), self.head(1))
+        return heads if heads[0] != heads[1] else heads[:1]
+
+    def hunts_left(self) -> int:
+        """Hunted actions still allowed: one box per hunt, the last number is the final penalty (R16)."""
+        return len(self.city.rules.hunted) - 1 - self.hunted
+
+    def legal_boxes(self) -> tuple[tuple[str, ...], ...]:
+        """The box choices of this turn: the 7 pairs, and the 10 hunted triples if a hunt is left (R8)."""
+        return PAIRS + TRIPLES if self.hunts_left() > 0 else PAIRS
+
+    def budget(self, boxes: Iterable[str], turn: int | None = None) -> Counter[ActionType]:
+        """Actions available from the chosen boxes; boxes of the same type add up (R8)."""
+        faces = self.puzzle.turns[self.turn if turn is None else turn]
+        total: Counter[ActionType] = Counter()
+        for name in boxes:
+            box = faces.box(name)
+            total[box.type] += box.value
+        return total
+
+    def steps_from(self, at: Coord, blocked: Iterable[Coord] = (), diagonals: Iterable = ()) -> list[Coord]:
+        """The nodes one legal step away from `at` (R2–R4), given extra nodes/diagonals of this turn."""
+        taken = self.on_path.union(blocked)
+        used = self.diagonals.union(diagonals)
+        result = []
+        for node in self.city.grid.neighbours(at):
+            if node in taken:
+                continue
+            other = crossing_diagonal(at, node)
+            if other is not None and other in used:
+                continue
+            result.append(node)
+        return result
+
+    def goal_options(self, at: Coord) -> tuple[str, ...]:
+        """The goals still achievable at a node (empty when none or already achieved, R10/R14)."""
+        location = self.city.locations.get(at)
+        if location is None or at in self.achieved:
+            return ()
+        return location.goals(self.mode)
+
+    def cost(self, goal: str) -> tuple[ActionType, int]:
+        category = self.city.rules.categories[goal]
+        return category.action, category.cost(self.mode)
+
+    # --- playing a turn ------------------------------------------------------------------------
+
+    def check(self, turn: Turn) -> list[Violation]:
+        """Every rule the turn breaks (empty when legal); the state is not changed."""
+        number = self.turn + 1
+        return [Violation(number, rule, message) for rule, message in self._resolve(turn).problems]
+
+    def play(self, turn: Turn) -> None:
+        """Check and apply a turn; raises IllegalMoveError listing every violation."""
+        effects = self._resolve(turn)
+        if effects.problems:
+            raise IllegalMoveError([Violation(self.turn + 1, r, m) for r, m in effects.problems])
+        self._commit(effects, hunted=len(turn.boxes) == 3)
+
+    def _effects(self, setup: bool = False) -> _TurnEffects:
+        return _TurnEffects(
+            crossings=Counter(self.crossings),
+            circled=Counter(self.circled),
+            kinds=set(self.eatery_kinds),
+            restaurant=self.restaurant,
+            setup=setup,
+            pool=Counter(self.bonus_pool),
+        )
+
+    def _resolve(self, turn: Turn) -> _TurnEffects:
+        effects = self._effects()
+        if self.over:
+            effects.fail("R7", f"the game has only {len(self.puzzle.turns)} turns")
+            return effects
+        budget = self._check_boxes(effects, turn.boxes)
+        if budget is None:
+            return effects
+        pending = self._check_bonus(effects, turn, budget)
+        touched = set(self.ends())
+        self._check_path(effects, turn, touched)
+        self._take_bonus(effects, pending, budget)
+        for claim in turn.goals:
+            self._claim(effects, claim, touched, budget)
+            self._take_bonus(effects, pending, budget)
+        for use in pending:
+            effects.fail("R9", f"no bonus action of value {use.value} has been earned")
+        steps = sum(len(path) for path in effects.entered)
+        if steps > budget[ActionType.PLAN]:
+            effects.fail("R5", f"the path grows {steps} steps but the plan actions allow {budget[ActionType.PLAN]}")
+        return effects
+
+    def _check_boxes(self, effects: _TurnEffects, boxes: tuple[str, ...]) -> Counter | None:
+        names = [b.upper() for b in boxes]
+        unknown = [b for b in names if b not in BOX_NAMES]
+        if unknown:
+            effects.fail("R8", f"unknown box {unknown[0]!r} (boxes are L1–L3 and R1–R3)")
+            return None
+        chosen = normalise_boxes(names)
+        if len(chosen) != len(names):
+            effects.fail("R8", "a box is chosen twice")
+            return None
+        if len(chosen) == 2 and chosen not in PAIRS:
+            effects.fail("R8", f"boxes {' '.join(chosen)} do not share a side")
+            return None
+        if len(chosen) == 3:
+            if chosen not in TRIPLES:
+                effects.fail("R8", f"boxes {' '.join(chosen)} are not a connected hunted triple")
+                return None
+            if self.hunts_left() <= 0:
+                effects.fail("R16", "no hunted action is left on the hunted strip")
+        elif len(chosen) != 2:
+            effects.fail("R8", f"a turn takes 2 boxes (3 when hunted), not {len(chosen)}")
+            return None
+        return self.budget(chosen)
+
+    def _check_bonus(self, effects: _TurnEffects, turn: Turn, budget: Counter) -> list[BonusUse]:
+        if not turn.bonus:
+            return []
+        if self.mode != ADVANCED:
+            effects.fail("R9", "bonus actions belong to the advanced game")
+            return []
+        if len(turn.bonus) > MAX_BONUS_PER_TURN:
+            effects.fail("R9", f"{len(turn.bonus)} bonus actions in one turn (at most {MAX_BONUS_PER_TURN})")
+        chosen_types = {t for t, v in budget.items() if v > 0}
+        for use in turn.bonus:
+            if use.action not in chosen_types:
+                effects.fail("R9", f"a bonus action adds to a type chosen this turn, not {use.action.value}")
+        return list(turn.bonus)
+
+    def _take_bonus(self, effects: _TurnEffects, pending: list[BonusUse], budget: Counter) -> None:
+        """Add each pending bonus use whose value is in the pool (earned before or earlier this turn)."""
+        for use in list(pending):
+            if effects.pool[use.value] > 0:
+                effects.pool[use.value] -= 1
+                budget[use.action] += use.value
+                pending.remove(use)
+
+    def _check_path(self, effects: _TurnEffects, turn: Turn, touched: set[Coord]) -> None:
+        grid = self.city.grid
+        taken = set(self.on_path)
+        used = set(self.diagonals)
+        for end, moves in enumerate(turn.moves):
+            if not moves:
+                continue
+            if end == 1 and self.puzzle.directions == 1:
+                effects.fail("R6", "a second direction (end b) is allowed only when playing with two directions")
+                continue
+            at = self.head(end)
+            for node in moves:
+                reason = grid.why_not_step(at, node)
+                if reason is not None:
+                    rule, _, message = reason.partition(": ")
+                    effects.fail(rule, f"step {at}→{node}: {message}")
+                    break
+                if node in taken:
+                    effects.fail("R4", f"step {at}→{node}: the path may not touch itself at {node}")
+                    break
+                other = crossing_diagonal(at, node)
+                if other is not None and other in used:
+                    effects.fail("R4", f"step {at}→{node} crosses the diagonal {'–'.join(map(str, sorted(other)))}")
+                    break
+                if other is not None:
+                    diagonal = edge(at, node)
+                    used.add(diagonal)
+                    effects.diagonals.append(diagonal)
+                taken.add(node)
+                touched.add(node)
+                effects.entered[end].append(node)
+                at = node
+
+    def _claim(self, effects: _TurnEffects, claim: GoalClaim, touched: set[Coord], budget: Counter) -> None:
+        location = self.city.locations.get(claim.at)
+        if location is None:
+            effects.fail("R10", f"{claim.at} has no goal")
+            return
+        done_now = {a.at for a in effects.achievements}
+        if claim.at in self.achieved or claim.at in done_now:
+            effects.fail("R10", f"{location.name} ({claim.at}) is already achieved")
+            return
+        if claim.at not in touched:
+            effects.fail("R10", f"{location.name} ({claim.at}) is not touched by the path this turn")
+            return
+        options = location.goals(self.mode)
+        goal = claim.goal
+        if goal is None:
+            if len(options) > 1:
+                effects.fail("R14", f"{location.name} ({claim.at}) offers {' or '.join(options)}: name one")
+                return
+            goal = options[0]
+        elif goal not in options:
+            effects.fail("R14", f"{location.name} ({claim.at}) offers {' or '.join(options)}, not {goal}")
+            return
+        action, cost = self.cost(goal)
+        if budget[action] < cost:
+            effects.fail(
+                "R11",
+                f"{location.name} ({claim.at}) needs {cost} {action.value} action(s), {budget[action]} left",
+            )
+            return
+        budget[action] -= cost
+        self._achieve(effects, location, goal, turn=self.turn + 1)
+
+    def _achieve(self, effects: _TurnEffects, location: Location, goal: str, turn: int) -> None:
+        """Record an achievement, the numbers it crosses and the bonus actions it earns (R9, R13, R15)."""
+        crossed = location.crossed(goal, self.mode)
+        effects.achievements.append(Achievement(turn, location.at, goal, crossed))
+        for category in crossed:
+            effects.circled[category] += 1
+            if category == RESTAURANT:
+                effects.restaurant = True  # R13: crosses no number, doubles the eat score
+                continue
+            if category == EAT:
+                if location.eatery in effects.kinds:
+                    continue  # R13: a second eatery of a kind already had scores nothing
+                effects.kinds.add(location.eatery)
+            effects.crossings[category] += 1
+            if self.mode == ADVANCED:
+                value = self.city.rules.strips[category].bonus.get(effects.crossings[category])
+                if value:
+                    effects.pool[value] += 1
+
+    def _commit(self, effects: _TurnEffects, hunted: bool = False) -> None:
+        for end, nodes in enumerate(effects.entered):
+            self.paths[end].extend(nodes)
+            self.on_path.update(nodes)
+        self.diagonals.update(effects.diagonals)
+        for achievement in effects.achievements:
+            self.achievements.append(achievement)
+            self.achieved[achievement.at] = achievement
+        self.crossings = effects.crossings
+        self.circled = effects.circled
+        self.eatery_kinds = effects.kinds
+        self.restaurant = effects.restaurant
+        self.bonus_pool = +effects.pool
+        if hunted:
+            self.hunted += 1
+        if not effects.setup:
+            self.turn += 1
+        achieved = self.achieved.keys()
+        for assignment in self.puzzle.assignments:
+            if (
+                assignment.type in RACE_TYPES
+                and assignment.id not in self.completed
+                and assignment.complete(self.circled, achieved)
+            ):
+                self.completed[assignment.id] = self.turn  # 0 = complete at setup
+
+    # --- scoring -------------------------------------------------------------------------------
+
+    def strip_scores(self) -> dict[str, int]:
+        """Each strip's lowest uncrossed number (R15); the eat score doubled by a restaurant (R13)."""
+        scores = {}
+        for name, strip in self.city.rules.strips.items():
+            value = strip.score(self.crossings[name])
+            if name == EAT and self.restaurant:
+                value *= 2
+            scores[name] = value
+        return scores
+
+    def hunted_score(self) -> int:
+        return self.city.rules.hunted[min(self.hunted, len(self.city.rules.hunted) - 1)]  # R16
+
+    def score(self) -> Breakdown:
+        """The solo appreciation: strips + assignment bonuses + hunted penalty (R17)."""
+        strips = self.strip_scores()
+        achieved = self.achieved.keys()
+        assignments = {a.id: a.solo_points(self.circled, achieved) for a in self.puzzle.assignments}
+        complete = {a.id: a.complete(self.circled, achieved) for a in self.puzzle.assignments}
+        hunted = self.hunted_score()
+        total = sum(strips.values()) + sum(assignments.values()) + hunted
+        return Breakdown(strips, self.restaurant, assignments, hunted, total, complete)

@@ -1,0 +1,78 @@
+"""Replaying a whole plan through the engine: the verdict a player (or the solver) gets."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from generator.errors import IllegalMoveError, Violation
+from generator.rules.game import Breakdown, Game
+from generator.rules.plan import Plan
+from generator.rules.puzzle import Puzzle
+
+
+@dataclass(frozen=True)
+class Report:
+    """The outcome of a replay.
+
+    valid: every turn was legal and the plan covers every turn of the puzzle.
+    breakdown: the score of the state reached (up to the first illegal turn).
+    violations: every rule broken in the first illegal turn (later turns are not checked,
+    since they would be played from a position the player never had).
+    """
+
+    valid: bool
+    turns_played: int
+    breakdown: Breakdown
+    violations: tuple[Violation, ...]
+    game: Game
+
+    @property
+    def score(self) -> int:
+        return self.breakdown.total
+
+    @property
+    def assignments_complete(self) -> bool:
+        return all(self.breakdown.assignments_complete.values())
+
+    def won(self, target: int | None) -> bool | None:
+        """Solo win: every assignment achieved and the target reached (RULINGS "Solo")."""
+        if target is None:
+            return None
+        return self.valid and self.assignments_complete and self.score >= target
+
+    def as_dict(self) -> dict:
+        return {
+            "valid": self.valid,
+            "score": self.score,
+            "breakdown": self.breakdown.as_dict(),
+            "errors": [v.as_dict() for v in self.violations],
+        }
+
+
+def replay(puzzle: Puzzle, plan: Plan) -> Report:
+    game = Game(puzzle)
+    violations: list[Violation] = []
+    for turn in plan.turns:
+        if game.over:
+            violations.append(
+                Violation(game.turn + 1, "R7", f"the plan has {len(plan.turns)} turns, the game only {len(puzzle.turns)}")
+            )
+            break
+        try:
+            game.play(turn)
+        except IllegalMoveError as error:
+            violations.extend(error.violations)
+            break
+    if not violations and not game.over:
+        violations.append(
+            Violation(game.turn + 1, "R7", f"the plan stops after {game.turn} of {len(puzzle.turns)} turns")
+        )
+    return Report(not violations, game.turn, game.score(), tuple(violations), game)
+
+
+def checked_score(puzzle: Puzzle, plan: Plan) -> int:
+    """The score of a plan that must be legal: for plans from the solver, where a mismatch is a bug."""
+    report = replay(puzzle, plan)
+    if not report.valid:
+        raise AssertionError("engine rejected a generated plan: " + "; ".join(map(str, report.violations)))
+    return report.score
