@@ -41,6 +41,9 @@ def check_game(game: Game) -> None:
     _check_final_majorities(game)
 
 
+_ORDINALS = {3: "third", 4: "fourth", 5: "fifth", 6: "sixth"}
+
+
 def _fail(where: str, player: Player | None, message: str) -> IllegalGameError:
     return IllegalGameError(where, player.name if player else "", message)
 
@@ -49,7 +52,7 @@ def _check_table(game: Game) -> None:
     # Components: 4 player emblems, two pawns per player; majorities need someone to compare with.
     count = len(game.players)
     if not MIN_PLAYERS <= count <= MAX_PLAYERS:
-        raise _fail("players", None, f"{count} players; Bruges is played by {MIN_PLAYERS} to {MAX_PLAYERS}")
+        raise _fail("players", None, f"{count} player(s); Bruges is played by {MIN_PLAYERS} to {MAX_PLAYERS}")
     seen: dict[str, int] = {}
     for index, player in enumerate(game.players):
         if not player.name.strip():
@@ -81,7 +84,7 @@ def _check_people(player: Player, where: str) -> None:
         at = f"{where}.people[{index}]"
         label = f" ({person.name})" if person.name else ""
         if person.price < 0:
-            raise _fail(f"{at}.price", player, f"{person.price} is negative; expected a price in guilders")
+            raise _fail(f"{at}.price", player, f"{person.price} is negative{label}; expected a price in guilders")
         if person.price % PRICE_PER_POINT:
             raise _fail(f"{at}.price", player,
                         f"{person.price}{label} is not a multiple of 3; a person's points are always "
@@ -97,7 +100,7 @@ def _check_people(player: Player, where: str) -> None:
             raise _fail(f"{at}.colour", player,
                         f"unknown colour {person.colour!r}{label}; expected one of {', '.join(COLOURS)}")
         if person.laurel is not None and person.laurel < 0:
-            raise _fail(f"{at}.laurel", player, f"{person.laurel}{label} is negative; expected 0 or more")
+            raise _fail(f"{at}.laurel", player, f"{person.laurel} is negative{label}; expected 0 or more")
         if person.house is None:
             raise _fail(f"{at}.house", player,
                         f"the person{label} is in no house; a recruited person lies on one of the "
@@ -150,8 +153,8 @@ def _check_statues(player: Player, where: str) -> None:
     for index, value in enumerate(player.statues):
         at = f"{where}.statues[{index}]"
         if index >= MAX_STATUES:
-            raise _fail(at, player, f"a statue number {index + 1} (value {value}); a player may earn "
-                        f"at most {MAX_STATUES} statues")
+            raise _fail(at, player, f"a {_ORDINALS.get(index + 1, f'{index + 1}th')} statue (value "
+                        f"{value}); a player may earn at most {MAX_STATUES} statues")
         if value not in STATUE_VALUES:
             raise _fail(at, player, f"no Statue token has the value {value}; they are valued 2 through 7")
 

@@ -1,0 +1,37 @@
+"""Helpers for the Bruges tests: build game files from small dicts and run the CLI on them."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any, Callable
+
+import pytest
+import yaml
+
+from generator.cli import main
+
+
+@pytest.fixture
+def write_game(tmp_path: Path) -> Callable[[Any], Path]:
+    """Write a game dict (or raw text) to a YAML file and return its path."""
+    counter = iter(range(1000))
+
+    def write(data: Any) -> Path:
+        path = tmp_path / f"game{next(counter)}.yaml"
+        text = data if isinstance(data, str) else yaml.safe_dump(data, sort_keys=False)
+        path.write_text(text, encoding="utf-8")
+        return path
+
+    return write
+
+
+@pytest.fixture
+def run(capsys: pytest.CaptureFixture) -> Callable[..., tuple[int, str, str]]:
+    """Run `citytrip ARGS…`; return the exit code, stdout and stderr."""
+
+    def call(*args: object) -> tuple[int, str, str]:
+        code = main([str(a) for a in args])
+        captured = capsys.readouterr()
+        return code, captured.out, captured.err
+
+    return call
