@@ -102,12 +102,12 @@ def sequence(value: Any, where: Where, min_length: int = 1) -> list:
     return value
 
 
-def text(value: Any, where: Where, *, icons: bool = False) -> str:
+def text(value: Any, where: Where, *, icons: bool = False, empty: bool = False) -> str:
     """`value` as printable one-paragraph text; with `icons`, ":name:" tokens must be real icons."""
     if isinstance(value, bool) or not isinstance(value, (str, int, float)):
         raise where.error(f"expected text, got {_kind(value)}")
     result = str(value).strip()
-    if not result:
+    if not result and not empty:
         raise where.error("text is empty")
     if "\n" in result:
         raise where.error("text must be one paragraph (no line breaks)")

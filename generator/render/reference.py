@@ -1,0 +1,258 @@
+"""Reference cards (player aids): four cards to a page, each laid out from template blocks.
+
+Each card's text is laid out at the largest size that fits its box (shrink to fit, 9 pt down
+to 5.5 pt); a card whose content does not fit even then is a template error naming the card,
+never clipped text on paper.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from pathlib import Path
+
+from reportlab.lib.colors import Color
+from reportlab.lib.units import mm
+from reportlab.pdfbase.pdfmetrics import stringWidth
+from reportlab.pdfgen.canvas import Canvas
+
+from generator.errors import DataError
+from generator.render.icons import draw_icon, icon_width
+from generator.render.pdf import FONT, FONT_BOLD, Paper, atomic_output, new_canvas
+from generator.render.reference_template import Block, Card, ReferenceTemplate
+from generator.render.richtext import ICON_SCALE, Run, layout_paragraph, longest_word, natural_width
+
+MARGIN = 10 * mm
+GAP = 6 * mm  # between cards; the dashed cut line runs in its middle
+ACROSS, DOWN = 2, 2
+TITLE_BAND = 9 * mm
+FOOTER = 4.5 * mm
+INSET = 3.5 * mm
+MAX_SIZE, MIN_SIZE, STEP = 9.0, 5.5, 0.25
+CELL_PAD = 1.2 * mm
+
+INK = Color(0.1, 0.1, 0.1)
+GREY = Color(0.42, 0.42, 0.42)
+BAND = Color(0.86, 0.86, 0.86)
+TABLE_HEAD = Color(0.92, 0.92, 0.92)
+
+
+@dataclass(frozen=True)
+class Rect:
+    x: float
+    y: float  # top edge, measured down from the content top
+    width: float
+    height: float
+    fill: Color
+
+
+@dataclass(frozen=True)
+class Rule:
+    x1: float
+    y1: float
+    x2: float
+    y2: float
+
+
+@dataclass(frozen=True)
+class Placed:
+    """A run of rich text moved to (dx, dy) inside the card's content box."""
+
+    run: Run
+    dx: float
+    dy: float
+
+
+@dataclass(frozen=True)
+class CardLayout:
+    size: float
+    height: float
+    items: tuple[Placed | Rect | Rule, ...]
+
+
+@dataclass(frozen=True)
+class CardSlot:
+    x: float
+    y: float  # lower-left corner on the page
+    width: float
+    height: float
+
+
+def card_slots(paper: Paper) -> tuple[CardSlot, ...]:
+    """The card boxes of one page, left to right then top to bottom."""
+    width = (paper.width - 2 * MARGIN - (ACROSS - 1) * GAP) / ACROSS
+    height = (paper.height - 2 * MARGIN - (DOWN - 1) * GAP) / DOWN
+    return tuple(
+        CardSlot(MARGIN + c * (width + GAP), paper.height - MARGIN - (r + 1) * height - r * GAP, width, height)
+        for r in range(DOWN)
+        for c in range(ACROSS)
+    )
+
+
+def content_box(slot: CardSlot) -> tuple[float, float]:
+    """Width and height available for a card's blocks inside `slot`."""
+    return slot.width - 2 * INSET, slot.height - TITLE_BAND - FOOTER - 2 * INSET
+
+
+def fit_card(template: ReferenceTemplate, card: Card, width: float, height: float) -> CardLayout:
+    """Lay `card` out at the largest size that fits width × height; DataError if none does."""
+    size = MAX_SIZE
+    while size >= MIN_SIZE:
+        layout = layout_card(card, width, size)
+        if layout is not None and layout.height <= height:
+            return layout
+        size -= STEP
+    raise DataError(template.file, card.where, f"card {card.title!r} does not fit even at {MIN_SIZE} pt: shorten or split it")
+
+
+def layout_card(card: Card, width: float, size: float) -> CardLayout | None:
+    """The card's blocks at `size`, or None when some word or table cannot fit the width."""
+    items: list[Placed | Rect | Rule] = []
+    y = 0.0
+    leading = size * 1.22
+    for n, block in enumerate(card.blocks):
+        if n:
+            y += size * (0.9 if block.kind == "heading" else 0.45)
+        if block.kind in ("heading", "text"):
+            head = block.kind == "heading"
+            para = layout_paragraph(block.items[0], width, size * (1.08 if head else 1), leading, bold=head)
+            if para.overflow:
+                return None
+            items += [Placed(r, 0, y) for r in para.runs]
+            y += para.height
+        elif block.kind in ("bullets", "steps"):
+            indent = stringWidth("00. " if block.kind == "steps" else "•  ", FONT, size)
+            for i, item in enumerate(block.items):
+                if i:
+                    y += size * 0.25
+                mark = f"{i + 1}." if block.kind == "steps" else "•"
+                para = layout_paragraph(item, width - indent, size, leading)
+                if para.overflow:
+                    return None
+                bullet = layout_paragraph(mark, indent, size, leading)
+                items += [Placed(r, 0, y) for r in bullet.runs]
+                items += [Placed(r, indent, y) for r in para.runs]
+                y += para.height
+        else:
+            table = _layout_table(block, width, size * 0.92, y)
+            if table is None:
+                return None
+            parts, y = table
+            items += parts
+    return CardLayout(size, y, tuple(items))
+
+
+def _layout_table(block: Block, width: float, size: float, top: float) -> tuple[list, float] | None:
+    rows = (block.header, *block.rows)
+    columns = len(block.header)
+    natural = [max(natural_width(r[c], size, bold=(r is block.header)) for r in rows) + 2 * CELL_PAD for c in range(columns)]
+    least = [max(longest_word(r[c], size, bold=(r is block.header)) for r in rows) + 2 * CELL_PAD for c in range(columns)]
+    if sum(least) > width:
+        return None
+    if sum(natural) <= width:
+        extra = (width - sum(natural)) / columns
+        widths = [w + extra for w in natural]
+    else:
+        # Give each column its longest word, then share the rest in proportion to what it lacks.
+        spare = width - sum(least)
+        lack = [n - m for n, m in zip(natural, least)]
+        widths = [m + spare * k / sum(lack) for m, k in zip(least, lack)]
+    leading = size * 1.18
+    items: list = []
+    y = top
+    for r, row in enumerate(rows):
+        head = r == 0
+        paras = [layout_paragraph(cell, widths[c] - 2 * CELL_PAD, size, leading, bold=head) for c, cell in enumerate(row)]
+        if any(p.overflow for p in paras):
+            return None
+        height = max(p.height for p in paras) + 2 * CELL_PAD
+        if head:
+            items.append(Rect(0, y, width, height, TABLE_HEAD))
+        x = 0.0
+        for c, para in enumerate(paras):
+            items += [Placed(run, x + CELL_PAD, y + CELL_PAD) for run in para.runs]
+            x += widths[c]
+        y += height
+        items.append(Rule(0, y, width, y))
+    items.append(Rule(0, top, width, top))
+    x = 0.0
+    for w in widths[:-1]:
+        x += w
+        items.append(Rule(x, top, x, y))
+    return items, y
+
+
+def render_reference(template: ReferenceTemplate, paper: Paper, out: Path) -> Path:
+    """Write the template's cards, four to a page, to `out` atomically."""
+    slots = card_slots(paper)
+    width, height = content_box(slots[0])
+    layouts = [fit_card(template, card, width, height) for card in template.cards]
+    pages = math.ceil(len(layouts) / len(slots))
+    with atomic_output(out) as temp:
+        canvas = new_canvas(temp, paper, title=f"{template.label} reference cards", subject="player aid")
+        for page in range(pages):
+            on_page = list(zip(slots, range(page * len(slots), min(len(layouts), (page + 1) * len(slots)))))
+            _draw_cut_lines(canvas, paper, slots)
+            for slot, index in on_page:
+                _draw_card(canvas, template, template.cards[index], layouts[index], slot)
+            canvas.showPage()
+        canvas.save()
+    return Path(out)
+
+
+def _draw_card(canvas: Canvas, template: ReferenceTemplate, card: Card, layout: CardLayout, slot: CardSlot) -> None:
+    top = slot.y + slot.height
+    canvas.saveState()
+    canvas.setFillColor(BAND)
+    canvas.rect(slot.x, top - TITLE_BAND, slot.width, TITLE_BAND, stroke=0, fill=1)
+    canvas.setStrokeColor(INK)
+    canvas.setLineWidth(0.8)
+    canvas.rect(slot.x, slot.y, slot.width, slot.height, stroke=1, fill=0)
+    title_size = 11.0
+    while stringWidth(card.title, FONT_BOLD, title_size) > slot.width - 2 * INSET and title_size > 6:
+        title_size -= 0.25
+    canvas.setFillColor(INK)
+    canvas.setFont(FONT_BOLD, title_size)
+    canvas.drawString(slot.x + INSET, top - TITLE_BAND / 2 - title_size * 0.36, card.title)
+    canvas.setFillColor(GREY)
+    canvas.setFont(FONT, 5.5)
+    canvas.drawString(slot.x + INSET, slot.y + FOOTER / 2 - 1, f"{template.label} · player aid")
+
+    left = slot.x + INSET
+    content_top = top - TITLE_BAND - INSET
+    for item in layout.items:
+        if isinstance(item, Rect):
+            canvas.setFillColor(item.fill)
+            canvas.rect(left + item.x, content_top - item.y - item.height, item.width, item.height, stroke=0, fill=1)
+        elif isinstance(item, Rule):
+            canvas.setStrokeColor(GREY)
+            canvas.setLineWidth(0.4)
+            canvas.line(left + item.x1, content_top - item.y1, left + item.x2, content_top - item.y2)
+        else:
+            _draw_run(canvas, item.run, left + item.dx, content_top - item.dy)
+    canvas.restoreState()
+
+
+def _draw_run(canvas: Canvas, run: Run, left: float, top: float) -> None:
+    x = left + run.x
+    baseline = top - run.baseline
+    if run.piece.kind == "icon":
+        size = run.size * ICON_SCALE
+        width = icon_width(run.piece.value, size)
+        draw_icon(canvas, run.piece.value, x + width / 2, baseline + run.size * 0.33, size, INK)
+        return
+    canvas.setFillColor(INK)
+    canvas.setFont(FONT_BOLD if run.piece.bold else FONT, run.size)
+    canvas.drawString(x, baseline, run.piece.value)
+
+
+def _draw_cut_lines(canvas: Canvas, paper: Paper, slots: tuple[CardSlot, ...]) -> None:
+    canvas.saveState()
+    canvas.setStrokeColor(Color(0.6, 0.6, 0.6))
+    canvas.setLineWidth(0.3)
+    canvas.setDash(2, 2)
+    for x in sorted({s.x for s in slots})[1:]:
+        canvas.line(x - GAP / 2, MARGIN / 2, x - GAP / 2, paper.height - MARGIN / 2)
+    for y in sorted({s.y for s in slots})[1:]:
+        canvas.line(MARGIN / 2, y - GAP / 2, paper.width - MARGIN / 2, y - GAP / 2)
+    canvas.restoreState()
