@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import sys
 from pathlib import Path
 from typing import Any, Callable
 
@@ -9,6 +10,10 @@ import pytest
 import yaml
 
 from generator.cli import main
+
+# The test modules share builders from bruges_helpers.py; make it importable whatever pytest's
+# import mode (importlib mode does not put test folders on sys.path).
+sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 
 @pytest.fixture
