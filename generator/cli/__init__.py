@@ -22,6 +22,8 @@ COMMANDS = [
     "verify",
     "show",
     "score",
+    "scorepad",
+    "reference",
 ]
 
 EXIT_USAGE = 2

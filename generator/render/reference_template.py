@@ -50,6 +50,7 @@ class ReferenceTemplate:
     variant: str
     label: str
     cards: tuple[Card, ...]
+    variants: tuple[str, ...] = ()  # every variant of the file, the default first
 
 
 @dataclass(frozen=True)
@@ -66,7 +67,7 @@ def load_reference(file: Path, variant: str | None = None) -> ReferenceTemplate:
     variants = t.variants(top["variants"], where.key("variants"), _variant)
     chosen = t.pick_variant(variants, variant, Path(file))
     picked = variants[chosen]
-    return ReferenceTemplate(Path(file).stem, str(file), title, chosen, picked.label, picked.cards)
+    return ReferenceTemplate(Path(file).stem, str(file), title, chosen, picked.label, picked.cards, tuple(variants))
 
 
 def _variant(value: Any, where: t.Where) -> _Variant:

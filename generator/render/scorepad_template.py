@@ -49,6 +49,7 @@ class ScorePadTemplate:
     player_label: str
     rows: tuple[PadRow, ...]
     notes: tuple[str, ...]
+    variants: tuple[str, ...] = ()  # every variant of the file, the default first
 
 
 @dataclass(frozen=True)
@@ -82,13 +83,8 @@ def load_scorepad(file: Path, variant: str | None = None) -> ScorePadTemplate:
         player_label=player_label,
         rows=picked.rows,
         notes=picked.notes,
+        variants=tuple(variants),
     )
-
-
-def variant_names(file: Path) -> list[str]:
-    """The variant names of a template file, default first (for help texts and tests)."""
-    data, where = t.load_yaml(file)
-    return list(t.mapping(data, where, ("title", "players", "variants"), ("player_label",))["variants"])
 
 
 def _variant(value: object, where: t.Where) -> _Variant:

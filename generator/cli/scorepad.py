@@ -1,0 +1,43 @@
+"""`citytrip scorepad --game citytrip|bruges|bigcity [--players N]`: print score pads to PDF.
+
+The rows come from templates/scorepad/<game>.yaml, so a new game's pad is a data file.
+"""
+
+from __future__ import annotations
+
+import argparse
+
+from generator.cli.print_options import add_print_options, finish, output_path
+from generator.errors import UsageError
+
+
+def register(subparsers: argparse._SubParsersAction) -> None:
+    parser = subparsers.add_parser(
+        "scorepad",
+        help="print score pads (PDF)",
+        description="Print a page of score pads, as many as fit, one column per player.",
+    )
+    add_print_options(parser, "scorepad")
+    parser.add_argument("--players", type=int, metavar="N", help="number of player columns (default: the most the game allows)")
+    parser.add_argument("--pages", type=int, default=1, metavar="N", help="number of pages (default 1)")
+    parser.set_defaults(func=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    # Imported here so that `citytrip --help` does not load reportlab.
+    from generator.render.pdf import paper
+    from generator.render.scorepad import render_scorepad
+    from generator.render.scorepad_template import load_scorepad
+    from generator.render.template import template_file
+
+    size = paper(args.paper)
+    file = template_file("scorepad", args.game)
+    template = load_scorepad(file, args.variant)
+    players = template.max_players if args.players is None else args.players
+    if not template.min_players <= players <= template.max_players:
+        raise UsageError(
+            f"--players {players}: {template.title} is played by {template.min_players}–{template.max_players} players"
+        )
+    out = output_path(args, "scorepad", template.game, template.variant, template.variants[0])
+    finish(args, render_scorepad(template, players, size, out, pages=args.pages))
+    return 0
