@@ -48,7 +48,7 @@ def run(args: argparse.Namespace) -> int:
     from generator.data.bruges import load_game
 
     result = score_game(load_game(args.file), variant)
-    print(json.dumps(as_json(result), indent=2) if args.json else format_table(result))
+    print(json.dumps(as_json(result), indent=2, ensure_ascii=False) if args.json else format_table(result))
     return 0
 
 

@@ -23,7 +23,7 @@ from generator.bruges import (
     ReputationTrack,
     check_game,
 )
-from generator.bruges.model import COLOURS, GROUPS, MAJORITIES
+from generator.bruges.model import COLOURS, GROUPS, MAJORITIES, SECTIONS
 from generator.errors import DataError
 
 TEMPLATES = Path(__file__).resolve().parents[2] / "templates"
@@ -37,7 +37,7 @@ PLAYER_KEYS = {
 PLAYER_REQUIRED = {"name", "scoring_track", "houses", "reputation", "guilders", "workers"}
 PERSON_KEYS = {"name", "price", "points", "group", "colour", "house", "laurel"}
 PERSON_REQUIRED = {"price", "group"}  # a missing house is the rules' "person in no house" error
-CANAL_KEYS = {"left", "right"}
+CANAL_KEYS = set(SECTIONS)
 REPUTATION_KEYS = {"step", "points"}
 TRACK_KEYS = {"status", "source", "last_step", "points"}
 
