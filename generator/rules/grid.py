@@ -140,15 +140,18 @@ class Grid:
         return True
 
     def why_not_step(self, a: Coord, b: Coord) -> str | None:
-        """A short reason (with the ruling) why a→b is not a step, or None if it is one."""
+        """A short reason ("RULE: message") why a→b is not a step, or None if it is one."""
+        if not self.on_grid(b):
+            return f"R1: {b} is off the map"
+        if self.is_water(b):
+            return f"R3: {b} is water (water is crossed only over bridges)"
         if not self.is_node(b):
-            what = "water" if self.is_water(b) else "not a node"
-            return f"R1/R3: {b} is {what}" if self.on_grid(b) else f"R1: {b} is off the map"
+            return f"R1: {b} is not a node of the map"
         if max(abs(a.col - b.col), abs(a.row - b.row)) != 1:
             return f"R2: {b} is not a neighbour of {a}"
         if edge(a, b) in self.blocked:
             return f"R2: the link {a}–{b} is blocked"
         other = crossing_diagonal(a, b)
         if other is not None and all(self.is_water(c) for c in other):
-            return f"R2: the diagonal {a}–{b} slips across water"
+            return f"R2: the diagonal {a}–{b} slips across a water corner"
         return None
