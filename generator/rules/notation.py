@@ -29,8 +29,8 @@ class NotationError(ValueError):
 def parse_goal(text: str) -> GoalClaim:
     """"F10" or "F10=event"; raises ValueError."""
     at, _, goal = text.partition("=")
-    if "=" in text and not goal:
-        raise ValueError(f"goal {text!r} names no choice after '='")
+    if "=" in text and not re.fullmatch(r"[A-Za-z_]+", goal):
+        raise ValueError(f"goal {text!r}: after '=' comes the name of the chosen goal, like F10=event")
     return GoalClaim(Coord.parse(at), goal.lower() or None)
 
 

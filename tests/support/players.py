@@ -1,0 +1,112 @@
+"""Random legal players and an independent recount, for the property tests."""
+
+from __future__ import annotations
+
+import random
+
+from generator.rules.cards import ActionType
+from generator.rules.city import ADVANCED, EAT, RESTAURANT
+from generator.rules.game import Game
+from generator.rules.grid import crossing_diagonal, edge
+from generator.rules.plan import BonusUse, GoalClaim, Plan, Turn
+from generator.rules.puzzle import Puzzle
+
+
+def random_turn(game: Game, rng: random.Random) -> Turn:
+    """A legal turn built only from the engine's legal-choice API."""
+    choices = game.legal_boxes()
+    boxes = rng.choice(choices[:7] if rng.random() < 0.8 else choices)
+    budget = game.budget(boxes)
+    bonus: list[BonusUse] = []
+    if game.mode == ADVANCED and game.bonus_pool:
+        chosen = [t for t, v in budget.items() if v > 0]
+        pool = sorted(game.bonus_pool.elements())
+        for value in pool[: rng.randint(0, 2)]:
+            use = BonusUse(value, rng.choice(chosen))
+            bonus.append(use)
+            budget[use.action] += value
+    ends = [0] if game.puzzle.directions == 1 else [0, 1]
+    moves: list[list] = [[], []]
+    taken: set = set()
+    diagonals: set = set()
+    for _ in range(rng.randint(0, budget[ActionType.PLAN])):
+        end = rng.choice(ends)
+        at = moves[end][-1] if moves[end] else game.head(end)
+        options = game.steps_from(at, taken, diagonals)
+        if not options:
+            continue
+        node = rng.choice(options)
+        if crossing_diagonal(at, node) is not None:
+            diagonals.add(edge(at, node))
+        taken.add(node)
+        moves[end].append(node)
+    touched = list(game.ends()) + [n for m in moves for n in m]
+    rng.shuffle(touched)
+    goals = []
+    for at in touched:
+        options = game.goal_options(at)
+        if not options or rng.random() < 0.2:
+            continue
+        goal = rng.choice(options)
+        action, cost = game.cost(goal)
+        if budget[action] >= cost:
+            budget[action] -= cost
+            goals.append(GoalClaim(at, goal if len(options) > 1 else None))
+    return Turn(tuple(boxes), (tuple(moves[0]), tuple(moves[1])), tuple(goals), tuple(bonus))
+
+
+def random_plan(puzzle: Puzzle, rng: random.Random) -> Plan:
+    game = Game(puzzle)
+    turns = []
+    while not game.over:
+        turn = random_turn(game, rng)
+        game.play(turn)
+        turns.append(turn)
+    return Plan(tuple(turns))
+
+
+def recount(puzzle: Puzzle, plan: Plan) -> int:
+    """The appreciation of a legal plan, counted straight from the data (not via the engine)."""
+    city = puzzle.city
+    crossings: dict[str, int] = {}
+    circled: dict[str, int] = {}
+    kinds: set = set()
+    achieved = set()
+    restaurant = False
+
+    def credit(location, goal):
+        nonlocal restaurant
+        achieved.add(location.at)
+        categories = location.combo if puzzle.mode == ADVANCED and location.combo else (goal,)
+        for category in categories:
+            circled[category] = circled.get(category, 0) + 1
+            if category == RESTAURANT:
+                restaurant = True
+            elif category == EAT:
+                if location.eatery not in kinds:
+                    kinds.add(location.eatery)
+                    crossings[EAT] = crossings.get(EAT, 0) + 1
+            else:
+                crossings[category] = crossings.get(category, 0) + 1
+
+    start = city.locations[puzzle.start]
+    credit(start, start.category)
+    hunted = 0
+    for turn in plan.turns:
+        hunted += len(turn.boxes) == 3
+        for claim in turn.goals:
+            location = city.locations[claim.at]
+            credit(location, claim.goal or location.category)
+    total = 0
+    for name, strip in city.rules.strips.items():
+        value = strip.numbers[min(crossings.get(name, 0), len(strip.numbers) - 1)]
+        total += value * 2 if name == EAT and restaurant else value
+    for a in puzzle.assignments:
+        if a.type == 1:
+            total += a.values[0] if circled.get(a.category, 0) >= a.count else 0
+        elif a.type == 2:
+            total += a.values[0] * min(3, *(circled.get(c, 0) for c in a.categories))
+        elif a.type in (4, 5):
+            total += a.values[0] if all(at in achieved for at in a.locations) else 0
+    total += city.rules.hunted[min(hunted, len(city.rules.hunted) - 1)]
+    return total
