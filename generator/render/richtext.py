@@ -83,38 +83,62 @@ def piece_width(piece: Piece, size: float) -> float:
 
 
 def layout_paragraph(text: str, width: float, size: float, leading: float, bold: bool = False) -> Paragraph:
-    """Wrap `text` greedily into `width` points at `size`; lines are `leading` apart."""
-    space = stringWidth(" ", FONT, size)
-    lines: list[list[tuple[tuple[Piece, ...], float]]] = [[]]
+    """Wrap `text` greedily into `width` points at `size`; lines are `leading` apart.
+
+    Neighbouring words of the same font become one run joined by a real space, so the PDF's text
+    copies and extracts as words rather than letters glued together.
+    """
+    lines: list[list[tuple[Piece, ...]]] = [[]]
     line_width = 0.0
     overflow = False
     for word in words(text, bold):
-        w = sum(piece_width(p, size) for p in word)
+        w = _word_width(word, size)
         overflow = overflow or w > width
-        if lines[-1] and line_width + space + w > width:
+        gap = _space(lines[-1][-1], word, size) if lines[-1] else 0.0
+        if lines[-1] and line_width + gap + w > width:
             lines.append([])
-            line_width = 0.0
-        line_width += (space if lines[-1] else 0) + w
-        lines[-1].append((word, w))
-    runs = []
+            line_width, gap = 0.0, 0.0
+        line_width += gap + w
+        lines[-1].append(word)
+    runs: list[Run] = []
     for n, line in enumerate(lines):
         baseline = size * 0.8 + n * leading  # cap height sits just under the paragraph top
         x = 0.0
-        for word, w in line:
+        for i, word in enumerate(line):
+            if i:
+                x += _space(line[i - 1], word, size)
             px = x
-            for piece in word:
-                runs.append(Run(piece, px, baseline, size))
+            for j, piece in enumerate(word):
+                previous = runs[-1] if runs and i and j == 0 else None
+                if previous and previous.baseline == baseline and _joins(previous.piece, piece):
+                    joined = Piece("text", previous.piece.value + " " + piece.value, piece.bold)
+                    runs[-1] = Run(joined, previous.x, baseline, size)
+                else:
+                    runs.append(Run(piece, px, baseline, size))
                 px += piece_width(piece, size)
-            x += w + space
+            x += _word_width(word, size)
     height = (len(lines) - 1) * leading + size if runs else 0.0
     return Paragraph(tuple(runs), height, overflow)
 
 
+def _word_width(word: tuple[Piece, ...], size: float) -> float:
+    return sum(piece_width(p, size) for p in word)
+
+
+def _joins(left: Piece, right: Piece) -> bool:
+    return left.kind == right.kind == "text" and left.bold == right.bold
+
+
+def _space(before: tuple[Piece, ...], after: tuple[Piece, ...], size: float) -> float:
+    """The space between two words: the bold font's space when both sides are bold text."""
+    bold = _joins(before[-1], after[0]) and after[0].bold
+    return stringWidth(" ", FONT_BOLD if bold else FONT, size)
+
+
 def natural_width(text: str, size: float, bold: bool = False) -> float:
     """The width of `text` on one line."""
-    space = stringWidth(" ", FONT, size)
-    ws = [sum(piece_width(p, size) for p in word) for word in words(text, bold)]
-    return sum(ws) + space * max(0, len(ws) - 1)
+    ws = words(text, bold)
+    return sum(_word_width(w, size) for w in ws) + sum(_space(a, b, size) for a, b in zip(ws, ws[1:]))
 
 
 def longest_word(text: str, size: float, bold: bool = False) -> float:

@@ -1,0 +1,46 @@
+"""Helpers for the render tests: run the CLI in-process and read PDFs back."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Callable
+
+import pdfplumber
+import pypdf
+import pytest
+
+from generator.cli import main
+
+PAPER_POINTS = {"a4": (595.2756, 841.8898), "letter": (612.0, 792.0)}
+
+
+@pytest.fixture
+def run(capsys: pytest.CaptureFixture) -> Callable[..., tuple[int, str, str]]:
+    """Run `citytrip ARGS…`; return the exit code, stdout and stderr."""
+
+    def call(*args: object) -> tuple[int, str, str]:
+        code = main([str(a) for a in args])
+        captured = capsys.readouterr()
+        return code, captured.out, captured.err
+
+    return call
+
+
+def read_pdf(path: Path) -> pypdf.PdfReader:
+    """Open `path` with pypdf in strict mode (a malformed PDF raises)."""
+    return pypdf.PdfReader(path, strict=True)
+
+
+def page_text(path: Path, page: int = 0) -> str:
+    with pdfplumber.open(path) as pdf:
+        return pdf.pages[page].extract_text() or ""
+
+
+def all_text(path: Path) -> str:
+    with pdfplumber.open(path) as pdf:
+        return "\n".join(p.extract_text() or "" for p in pdf.pages)
+
+
+def words_of(text: str) -> str:
+    """`text` with all whitespace collapsed, so wrapped lines compare like the template text."""
+    return " ".join(text.split())

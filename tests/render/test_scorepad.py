@@ -1,0 +1,205 @@
+"""Score pads: `citytrip scorepad` PDFs, their layout, and their templates."""
+
+from __future__ import annotations
+
+import itertools
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from generator.errors import DataError
+from generator.render.pdf import PAPERS
+from generator.render.scorepad import MARGIN, layout_scorepad
+from generator.render.scorepad_template import load_scorepad
+from generator.render.template import TEMPLATES
+
+from .conftest import PAPER_POINTS, page_text, read_pdf, words_of
+
+GAMES = {  # game: (variants, min players, max players)
+    "citytrip": (["brugge", "antwerpen"], 1, 6),
+    "bruges": (["en", "fr"], 2, 4),
+    "bigcity": (["standard"], 2, 5),
+}
+CASES = [(g, v) for g, (variants, _, _) in GAMES.items() for v in variants]
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+@pytest.mark.parametrize("game,variant", CASES)
+def test_pad_pdf_is_valid_and_shows_every_row(run, tmp_path: Path, game: str, variant: str, paper: str) -> None:
+    """Each pad opens strictly, has one page of the paper's size and prints every row label."""
+    out = tmp_path / "pad.pdf"
+    code, stdout, stderr = run("scorepad", "--game", game, "--variant", variant, "--paper", paper, "--out", out)
+    assert (code, stderr) == (0, "")
+    reader = read_pdf(out)
+    assert len(reader.pages) == 1
+    box = reader.pages[0].mediabox
+    assert (float(box.width), float(box.height)) == pytest.approx(PAPER_POINTS[paper], abs=0.01)
+    assert reader.trailer["/Root"]["/ViewerPreferences"]["/PrintScaling"] == "/None"
+    text = words_of(page_text(out))
+    template = load_scorepad(TEMPLATES / "scorepad" / f"{game}.yaml", variant)
+    for row in template.rows:
+        assert row.label in text
+        if row.hint:
+            assert row.hint in text
+    assert template.label in text
+
+
+def test_citytrip_pads_use_each_citys_categories(run, tmp_path: Path) -> None:
+    """Brugge pads have bridges and no recreation; Antwerpen the reverse (the cities' legends)."""
+    run("scorepad", "--game", "citytrip", "--city", "brugge", "--out", tmp_path / "b.pdf")
+    run("scorepad", "--game", "citytrip", "--city", "antwerpen", "--out", tmp_path / "a.pdf")
+    brugge, antwerpen = page_text(tmp_path / "b.pdf"), page_text(tmp_path / "a.pdf")
+    assert "Photograph on bridges" in brugge and "Recreation" not in brugge
+    assert "Recreation" in antwerpen and "Photograph on bridges" not in antwerpen
+    assert "Tie-break" in brugge and "fewest" in brugge
+
+
+def test_two_runs_give_identical_bytes_and_a_preview(run, tmp_path: Path) -> None:
+    """The same command twice writes the same bytes; --preview writes a first-page PNG."""
+    run("scorepad", "--game", "bruges", "--out", tmp_path / "a.pdf", "--preview")
+    run("scorepad", "--game", "bruges", "--out", tmp_path / "b.pdf")
+    assert (tmp_path / "a.pdf").read_bytes() == (tmp_path / "b.pdf").read_bytes()
+    png = (tmp_path / "a.png").read_bytes()
+    assert png.startswith(b"\x89PNG")
+    width, height = int.from_bytes(png[16:20], "big"), int.from_bytes(png[20:24], "big")
+    assert (width, height) == (pytest.approx(827, abs=1), pytest.approx(1169, abs=1))  # A4 at 100 dpi
+
+
+def test_identical_bytes_across_processes(tmp_path: Path) -> None:
+    """A fresh interpreter writes the same PDF as this one (no per-process state leaks in)."""
+    from generator.cli import main
+
+    main(["scorepad", "--game", "citytrip", "--out", str(tmp_path / "here.pdf")])
+    subprocess.run(
+        [sys.executable, "-m", "generator", "scorepad", "--game", "citytrip", "--out", str(tmp_path / "there.pdf")],
+        check=True, capture_output=True, cwd=Path(__file__).resolve().parents[2],
+    )
+    assert (tmp_path / "here.pdf").read_bytes() == (tmp_path / "there.pdf").read_bytes()
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+@pytest.mark.parametrize("game", GAMES)
+def test_pads_stay_on_the_page_and_apart(game: str, paper: str) -> None:
+    """For every player count, every pad lies inside the margins and no two pads overlap."""
+    _, low, high = GAMES[game]
+    size = PAPERS[paper]
+    for variant in GAMES[game][0]:
+        template = load_scorepad(TEMPLATES / "scorepad" / f"{game}.yaml", variant)
+        for players in range(low, high + 1):
+            layout = layout_scorepad(template, players, size)
+            for x, y in layout.slots:
+                assert MARGIN - 0.01 <= x and x + layout.width <= size.width - MARGIN + 0.01
+                assert MARGIN - 0.01 <= y and y + layout.height <= size.height - MARGIN + 0.01
+            for (x1, y1), (x2, y2) in itertools.combinations(layout.slots, 2):
+                assert abs(x1 - x2) >= layout.width or abs(y1 - y2) >= layout.height
+
+
+def test_several_pads_per_page_where_they_fit() -> None:
+    """Narrow pads sit side by side: 2-player Bruges four to an A4 page; 6-player Citytrip twice."""
+    bruges = load_scorepad(TEMPLATES / "scorepad" / "bruges.yaml")
+    assert len(layout_scorepad(bruges, 2, PAPERS["a4"]).slots) == 4
+    citytrip = load_scorepad(TEMPLATES / "scorepad" / "citytrip.yaml")
+    assert len(layout_scorepad(citytrip, 6, PAPERS["a4"]).slots) == 2
+
+
+@pytest.mark.parametrize(
+    "args,message",
+    [
+        (["--game", "chess"], "unknown game 'chess'"),
+        (["--game", "citytrip", "--players", "0"], "1–6 players"),
+        (["--game", "citytrip", "--players", "10000000"], "1–6 players"),
+        (["--game", "bruges", "--players", "1"], "2–4 players"),
+        (["--game", "bigcity", "--players", "6"], "2–5 players"),
+        (["--game", "citytrip", "--paper", "a3"], "unknown paper"),
+        (["--game", "citytrip", "--city", "gent"], "no variant 'gent'"),
+        (["--game", "citytrip", "--pages", "0"], "--pages"),
+        (["--game", "citytrip", "--pages", "10000000"], "--pages"),
+    ],
+)
+def test_bad_options_exit_2_without_output(run, tmp_path: Path, args: list[str], message: str) -> None:
+    """Bad options print one error paragraph, exit 2, and leave no PDF or temporary file."""
+    code, stdout, stderr = run("scorepad", *args, "--out", tmp_path / "pad.pdf")
+    assert code == 2
+    assert stderr.startswith("citytrip: error:") and message in " ".join(stderr.split())
+    assert "Traceback" not in stderr
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_unwritable_output_exits_2(run, tmp_path: Path) -> None:
+    """A missing folder or a folder as --out is exit 2 with nothing written."""
+    code, _, stderr = run("scorepad", "--game", "citytrip", "--out", tmp_path / "missing" / "pad.pdf")
+    assert code == 2 and "does not exist" in stderr
+    code, _, stderr = run("scorepad", "--game", "citytrip", "--out", tmp_path)
+    assert code == 2 and "folder" in stderr
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_failure_while_drawing_leaves_no_file(run, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """If drawing fails halfway, neither the PDF nor its temporary file is left behind."""
+    from reportlab.pdfgen.canvas import Canvas
+
+    def broken_save(self: Canvas) -> None:
+        raise OSError(28, "No space left on device")
+
+    monkeypatch.setattr(Canvas, "save", broken_save)
+    code, _, stderr = run("scorepad", "--game", "citytrip", "--out", tmp_path / "pad.pdf")
+    assert code == 2 and "No space left" in stderr
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_a_new_game_is_a_data_file(run, tmp_path: Path) -> None:
+    """Any template file given as --game prints its own rows."""
+    file = tmp_path / "kingdomino.yaml"
+    file.write_text(
+        "title: Kingdomino\nplayers: {min: 2, max: 4}\nvariants:\n  standard:\n    label: Kingdomino\n"
+        "    rows:\n      - {label: Crowns times squares, kind: score, icon: crown}\n"
+        "      - {label: Total, kind: total}\n"
+    )
+    code, _, stderr = run("scorepad", "--game", file, "--players", 3, "--out", tmp_path / "k.pdf")
+    assert (code, stderr) == (0, "")
+    text = page_text(tmp_path / "k.pdf")
+    assert "Crowns times squares" in text and "Player 3" in text and "Player 4" not in text
+
+
+@pytest.mark.parametrize(
+    "body,where",
+    [
+        ("rows: [{label: A, kind: scor}]", "variants.v.rows[0].kind"),
+        ("rows: [{label: A, kind: score, icon: nope}]", "variants.v.rows[0].icon"),
+        ("rows: [{label: A, kind: score, colour: red}]", "variants.v.rows[0].colour"),
+        ("rows: [{label: A, kind: score}, {label: a, kind: score}]", "variants.v.rows[1]"),
+        ("rows: [{label: 'go → there', kind: score}]", "variants.v.rows[0].label"),
+        ("rows: []", "variants.v.rows"),
+        ("rows: [{label: T, kind: total}]", "variants.v.rows"),
+    ],
+)
+def test_template_errors_name_file_and_key_path(tmp_path: Path, body: str, where: str) -> None:
+    """Every template mistake is a DataError that names the file and the key path."""
+    file = tmp_path / "bad.yaml"
+    file.write_text(f"title: Bad\nplayers: {{min: 1, max: 2}}\nvariants:\n  v:\n    label: Bad\n    {body}\n")
+    with pytest.raises(DataError) as caught:
+        load_scorepad(file)
+    assert caught.value.file == str(file)
+    assert caught.value.path == where
+
+
+def test_duplicate_keys_and_bad_yaml_are_data_errors(tmp_path: Path) -> None:
+    """Duplicate keys (which PyYAML would silently merge) and broken YAML are reported."""
+    file = tmp_path / "dup.yaml"
+    file.write_text("title: A\ntitle: B\nplayers: {min: 1, max: 2}\nvariants: {}\n")
+    with pytest.raises(DataError, match="duplicate key 'title'"):
+        load_scorepad(file)
+    file.write_text("title: [unclosed\n")
+    with pytest.raises(DataError, match="not valid YAML"):
+        load_scorepad(file)
+
+
+def test_bad_template_through_the_cli_exits_2(run, tmp_path: Path) -> None:
+    """A broken template given on the command line is exit 2 with the key path in the message."""
+    file = tmp_path / "bad.yaml"
+    file.write_text("title: Bad\nplayers: {min: 3, max: 2}\nvariants: {v: {label: B, rows: [{label: A, kind: score}]}}\n")
+    code, _, stderr = run("scorepad", "--game", file, "--out", tmp_path / "x.pdf")
+    assert code == 2 and "players" in stderr and "below min" in stderr
+    assert not (tmp_path / "x.pdf").exists()
