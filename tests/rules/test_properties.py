@@ -9,7 +9,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from players import random_plan, recount
+from recount import recount
+from generator.players.random_player import random_plan
 from tiny import TINY
 from generator.data.cities import shipped_cities
 from generator.data.puzzles import puzzle_from_data
