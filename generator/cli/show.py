@@ -24,12 +24,14 @@ def register(subparsers: argparse._SubParsersAction) -> None:
 def run(args: argparse.Namespace) -> int:
     puzzle = puzzle_argument(args.puzzle)
     path: list = []
+    notes = []
     if args.plan:
         report = replay(puzzle, plan_argument(args.plan))
         path = [node for end in report.game.paths for node in end]
-        for violation in report.violations:
-            print(f"note: {violation}")
+        notes = [f"note: {violation}" for violation in report.violations]
     print(render_map(puzzle.city, puzzle.start, path))
     start = puzzle.start_location
     print(f"\nstart: {start.name} ({start.at}), {puzzle.mode} game, {puzzle.directions} direction(s), {len(puzzle.turns)} turns")
+    for note in notes:
+        print(note)
     return 0
