@@ -25,7 +25,9 @@ BRIDGE_CATEGORY = "bridge"
 
 
 def shipped_cities() -> list[str]:
-    return sorted(p.name for p in MAPS_DIR.iterdir() if (p / "map.yaml").is_file()) if MAPS_DIR.is_dir() else []
+    if not MAPS_DIR.is_dir():
+        return []
+    return sorted(p.name for p in MAPS_DIR.iterdir() if all((p / name).is_file() for name in FILES))
 
 
 def city_folder(name: str, relative_to: Path | None = None) -> tuple[str, Path]:
