@@ -93,9 +93,9 @@ def layout_paragraph(text: str, width: float, size: float, leading: float, bold:
     overflow = False
     for word in words(text, bold):
         w = _word_width(word, size)
-        overflow = overflow or w > width
+        overflow = overflow or w > width + 0.01  # rounding: a column may be exactly its longest word
         gap = _space(lines[-1][-1], word, size) if lines[-1] else 0.0
-        if lines[-1] and line_width + gap + w > width:
+        if lines[-1] and line_width + gap + w > width + 0.01:
             lines.append([])
             line_width, gap = 0.0, 0.0
         line_width += gap + w

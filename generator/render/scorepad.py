@@ -7,7 +7,6 @@ of every page, which keeps a many-pad PDF small.
 
 from __future__ import annotations
 
-import math
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -79,7 +78,7 @@ def layout_scorepad(template: ScorePadTemplate, players: int, paper: Paper) -> P
     notes_height = (len(note_lines) * NOTE_SIZE * 1.25 + 1.5 * mm) if note_lines else 0
     height = TITLE_HEIGHT + HEADER_HEIGHT + len(template.rows) * ROW_HEIGHT + notes_height
     if height > usable_h:
-        raise DataError(template.game, "variants." + template.variant + ".rows", "too many rows for one page")
+        raise DataError(template.file, f"variants.{template.variant}.rows", "too many rows for one page")
     down = max(1, int((usable_h + GAP) // (height + GAP)))
     block_w = across * width + (across - 1) * GAP
     block_h = down * height + (down - 1) * GAP
@@ -92,7 +91,7 @@ def layout_scorepad(template: ScorePadTemplate, players: int, paper: Paper) -> P
     while stringWidth(template.label, FONT_BOLD, title_size) > width:
         title_size -= 0.25
         if title_size < MIN_LABEL_SIZE:
-            raise DataError(template.game, f"variants.{template.variant}.label", "too long to print above the pad")
+            raise DataError(template.file, f"variants.{template.variant}.label", "too long to print above the pad")
     return PadLayout(label_width, player_width, players, label_sizes, title_size, note_lines, width, height, slots)
 
 
@@ -135,7 +134,7 @@ def _fit_label(template: ScorePadTemplate, index: int, label_width: float) -> fl
         size -= 0.25
         if size < MIN_LABEL_SIZE:
             raise DataError(
-                template.game, f"variants.{template.variant}.rows[{index}]", f"label {row.label!r} or its hint is too long to print"
+                template.file, f"variants.{template.variant}.rows[{index}]", f"label {row.label!r} or its hint is too long to print"
             )
     return size
 

@@ -41,6 +41,7 @@ class PadRow:
 @dataclass(frozen=True)
 class ScorePadTemplate:
     game: str
+    file: str
     title: str
     variant: str
     label: str
@@ -75,6 +76,7 @@ def load_scorepad(file: Path, variant: str | None = None) -> ScorePadTemplate:
     picked = variants[chosen]
     return ScorePadTemplate(
         game=Path(file).stem,
+        file=str(file),
         title=title,
         variant=chosen,
         label=picked.label,
