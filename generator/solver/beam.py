@@ -1,0 +1,211 @@
+"""A beam-search player: a good complete plan fast, without CP-SAT.
+
+It seeds the CP-SAT model with a complete hint, and other parts of the project use it as the
+"plain greedy" player (daily puzzle comparison, level calibration): `beam_search(puzzle, width,
+seed) -> Plan`. The plan it returns is always legal (the engine replays it in the tests).
+
+Each turn every kept sheet tries every non-dominated box choice (R8), each with the bonus actions
+in hand added to one chosen type (R9); for each it walks one end of the path (R5, R6) to a reachable
+goal location or to the edge of its reach, and pays the goals it touched greedily, best marginal
+points per action first (R10, R11). Sheets are ranked by their appreciation plus a small lookahead
+(goals near the ends, progress on the assignments) and the best `width` distinct ones are kept.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from dataclasses import dataclass
+
+from generator.rules.cards import ActionType
+from generator.rules.grid import Coord, crossing_diagonal, edge
+from generator.rules.plan import BonusUse, GoalClaim, Plan, Turn
+from generator.rules.puzzle import Puzzle
+from generator.solver.facts import ACTION_TYPES, BoxOption, Facts, GoalOption
+
+LOOKAHEAD_RADIUS = 3
+
+
+@dataclass(frozen=True)
+class _Sheet:
+    """One partial game as the beam sees it."""
+
+    ends: tuple[Coord, ...]
+    on_path: frozenset[Coord]
+    diagonals: frozenset[frozenset[Coord]]
+    claims: tuple[GoalOption, ...]
+    hunted: int
+    pool: tuple[int, ...]  # bonus action values earned and not used (R9), sorted
+    turns: tuple[Turn, ...]
+    score: int
+
+
+def beam_search(puzzle: Puzzle, width: int = 20, seed: int = 0, facts: Facts | None = None) -> Plan:
+    """The best plan a beam of `width` sheets finds; ties are broken by `seed` (deterministic)."""
+    facts = facts or Facts(puzzle)
+    rng = random.Random(seed)
+    first = _Sheet(
+        ends=(facts.start,) * puzzle.directions,
+        on_path=frozenset({facts.start}),
+        diagonals=frozenset(),
+        claims=(),
+        hunted=0,
+        pool=_earned(facts, ()),
+        turns=(),
+        score=facts.appreciation((), 0),
+    )
+    beam = [first]
+    for turn in range(facts.turns):
+        children: dict[tuple, tuple[float, int, _Sheet]] = {}
+        for sheet in beam:
+            for child in _children(facts, sheet, turn):
+                key = (child.ends, frozenset(c.at for c in child.claims), child.hunted, child.pool)
+                value = _value(facts, child)
+                if key not in children or value > children[key][0]:
+                    children[key] = (value, rng.random(), child)
+        ranked = sorted(children.values(), key=lambda item: (-item[0], item[1]))
+        beam = [sheet for _, _, sheet in ranked[: max(1, width)]]
+    best = max(beam, key=lambda s: (s.score, -s.hunted))
+    return Plan(best.turns)
+
+
+def _earned(facts: Facts, claims: tuple[GoalOption, ...]) -> tuple[int, ...]:
+    """Bonus values earned by these achievements (R9), as a sorted tuple."""
+    if not facts.bonus_positions:
+        return ()
+    crossings = facts.tally(claims)[0]
+    earned = []
+    for name, positions in facts.bonus_positions.items():
+        earned.extend(v for at, v in positions.items() if crossings[name] >= at)
+    return tuple(sorted(earned))
+
+
+def _value(facts: Facts, sheet: _Sheet) -> float:
+    """Appreciation plus a lookahead: free goals near the ends and assignment progress."""
+    achieved = {c.at for c in sheet.claims}
+    near = 0
+    for at in facts.goals:
+        if at in achieved or at in sheet.on_path:
+            continue
+        if any(max(abs(at.col - e.col), abs(at.row - e.row)) <= LOOKAHEAD_RADIUS for e in sheet.ends):
+            near += 1
+    progress = 0.0
+    if facts.puzzle.assignments:
+        circled = facts.tally(sheet.claims)[1]
+        done = achieved | {facts.start}
+        for assignment in facts.puzzle.assignments:
+            if assignment.type in (1, 4, 5) and not assignment.complete(circled, done):
+                goal = assignment.count if assignment.type == 1 else len(assignment.locations)
+                progress += assignment.values[0] * assignment.goal_count(circled, done) / max(goal, 1) / 2
+    return sheet.score + 0.75 * near + progress + 0.5 * len(sheet.pool)
+
+
+def _children(facts: Facts, sheet: _Sheet, turn: int):
+    max_steps = max(o.amount(ActionType.PLAN) for o in facts.options[turn]) + sum(sheet.pool[-2:])
+    walks = [(end, ()) for end in range(len(sheet.ends))][:1]
+    for end, head in enumerate(sheet.ends):
+        walks.extend((end, w) for w in _walks(facts, sheet, head, max_steps))
+    for option in facts.options[turn]:
+        if option.hunted and sheet.hunted >= facts.max_hunts:
+            continue
+        for bonus in _bonus_variants(sheet.pool, option):
+            budget = Counter({t: option.amount(t) for t in ACTION_TYPES})
+            for use in bonus:
+                budget[use.action] += use.value
+            for end, walk in walks:
+                if len(walk) > budget[ActionType.PLAN]:
+                    continue
+                yield _play(facts, sheet, option, bonus, budget, end, walk)
+
+
+def _bonus_variants(pool: tuple[int, ...], option: BoxOption) -> list[tuple[BonusUse, ...]]:
+    """No bonus, or the (up to) two largest bonus values in hand added to one chosen type (R9)."""
+    variants: list[tuple[BonusUse, ...]] = [()]
+    if not pool:
+        return variants
+    values = pool[-2:]
+    for action in ACTION_TYPES:
+        if option.amount(action) > 0:
+            variants.append(tuple(BonusUse(v, action) for v in values))
+    return variants
+
+
+def _walks(facts: Facts, sheet: _Sheet, head: Coord, limit: int) -> list[tuple[Coord, ...]]:
+    """Walks from `head` of up to `limit` legal steps (R2–R4): one shortest walk to each reachable
+    node that offers a goal, plus those that use every step (to move towards richer parts)."""
+    grid = facts.city.grid
+    achieved = {c.at for c in sheet.claims}
+    frontier = [(head, (), frozenset())]
+    seen = {head}
+    result = []
+    for depth in range(1, limit + 1):
+        following = []
+        for node, walk, diagonals in frontier:
+            for other in grid.neighbours(node):
+                if other in seen or other in sheet.on_path:
+                    continue
+                crossing = crossing_diagonal(node, other)
+                if crossing is not None and (crossing in sheet.diagonals or crossing in diagonals):
+                    continue
+                seen.add(other)
+                step_diagonals = diagonals | {edge(node, other)} if crossing is not None else diagonals
+                item = (other, walk + (other,), step_diagonals)
+                following.append(item)
+                if (other in facts.goals and other not in achieved) or depth == limit:
+                    result.append(item[1])
+        frontier = following
+    return result
+
+
+def _play(facts: Facts, sheet: _Sheet, option: BoxOption, bonus: tuple[BonusUse, ...], budget: Counter, end: int, walk: tuple[Coord, ...]) -> _Sheet:
+    achieved = {c.at for c in sheet.claims}
+    touched = [n for n in dict.fromkeys(sheet.ends + walk) if n in facts.goals and n not in achieved]
+    claims = list(sheet.claims)
+    paid: list[GoalOption] = []
+    current = facts.appreciation(claims, sheet.hunted)
+    while True:
+        best = None
+        for at in touched:
+            if any(p.at == at for p in paid):
+                continue
+            for goal in facts.goals[at]:
+                if budget[goal.action] < goal.cost:
+                    continue
+                gain = facts.appreciation(claims + [goal], sheet.hunted) - current
+                rank = (gain / max(goal.cost, 1), gain)
+                if gain > 0 and (best is None or rank > best[0]):
+                    best = (rank, goal, gain)
+        if best is None:
+            break
+        _, goal, gain = best
+        budget[goal.action] -= goal.cost
+        claims.append(goal)
+        paid.append(goal)
+        current += gain
+    hunted = sheet.hunted + option.hunted
+    pool = list(sheet.pool)
+    for use in bonus:
+        pool.remove(use.value)
+    before = Counter(_earned(facts, sheet.claims))
+    after = Counter(_earned(facts, tuple(claims)))
+    pool.extend((after - before).elements())
+    ends = list(sheet.ends)
+    diagonals = set(sheet.diagonals)
+    at = ends[end]
+    for node in walk:
+        if crossing_diagonal(at, node) is not None:
+            diagonals.add(edge(at, node))
+        at = node
+    ends[end] = at
+    moves = (walk, ()) if end == 0 else ((), walk)
+    goals = tuple(GoalClaim(g.at, g.goal if g.named else None) for g in paid)
+    return _Sheet(
+        ends=tuple(ends),
+        on_path=sheet.on_path | set(walk),
+        diagonals=frozenset(diagonals),
+        claims=tuple(claims),
+        hunted=hunted,
+        pool=tuple(sorted(pool)),
+        turns=sheet.turns + (Turn(option.boxes, moves, goals, bonus),),
+        score=facts.appreciation(claims, hunted),
+    )

@@ -1,0 +1,175 @@
+"""What the solvers need to know about a puzzle, computed once from the rules engine's data.
+
+Shared by the beam-search player and the CP-SAT model (this module does not import ortools):
+the box options of each turn with dominated ones removed (R8), the goals each location offers and
+the strips each achievement crosses (R14), distances on the map (R2–R3), and an exact re-statement
+of the final score (R13, R15–R17) used to rank partial plans.
+"""
+
+from __future__ import annotations
+
+from collections import Counter, deque
+from dataclasses import dataclass
+from typing import Iterable
+
+from generator.rules.cards import PAIRS, TRIPLES, ActionType
+from generator.rules.city import ADVANCED, EAT, RESTAURANT
+from generator.rules.game import MAX_BONUS_PER_TURN
+from generator.rules.grid import Coord
+from generator.rules.puzzle import Puzzle
+
+ACTION_TYPES = tuple(ActionType)
+GOAL_TYPES = tuple(t for t in ActionType if t is not ActionType.PLAN)
+
+
+@dataclass(frozen=True)
+class BoxOption:
+    """A box choice of one turn (R8) and the actions it gives, per type (plan first)."""
+
+    boxes: tuple[str, ...]
+    budget: tuple[int, ...]  # indexed like ACTION_TYPES
+
+    @property
+    def hunted(self) -> bool:
+        return len(self.boxes) == 3
+
+    def amount(self, action: ActionType) -> int:
+        return self.budget[ACTION_TYPES.index(action)]
+
+
+@dataclass(frozen=True)
+class GoalOption:
+    """One goal a location offers (R14): its cost and the strips it crosses."""
+
+    at: Coord
+    goal: str
+    action: ActionType
+    cost: int
+    crossed: tuple[str, ...]
+    eatery: str | None
+    named: bool  # a choice location: the plan must name the goal
+
+
+def _dominates(a: tuple[int, ...], b: tuple[int, ...]) -> bool:
+    return all(x >= y for x, y in zip(a, b))
+
+
+def turn_options(puzzle: Puzzle, turn: int) -> tuple[BoxOption, ...]:
+    """The box choices worth considering in a turn: pairs, then hunted triples (R8).
+
+    A choice whose actions are, type by type, at most those of another choice of the same or lower
+    hunted cost is dropped: anything it allows the other allows too, including which types a bonus
+    may be added to (R9: types with a positive amount). Equal budgets keep the first.
+    """
+    faces = puzzle.turns[turn]
+    found: list[BoxOption] = []
+    for boxes in PAIRS + TRIPLES:
+        total = Counter()
+        for name in boxes:
+            box = faces.box(name)
+            total[box.type] += box.value
+        found.append(BoxOption(boxes, tuple(total[t] for t in ACTION_TYPES)))
+    kept: list[BoxOption] = []
+    for i, option in enumerate(found):
+        dominated = False
+        for j, other in enumerate(found):
+            if i == j or (other.hunted and not option.hunted):
+                continue
+            if _dominates(other.budget, option.budget) and (other.budget != option.budget or other.hunted < option.hunted or j < i):
+                dominated = True
+                break
+        if not dominated:
+            kept.append(option)
+    return tuple(kept)
+
+
+class Facts:
+    """Precomputed, read-only facts about one puzzle."""
+
+    def __init__(self, puzzle: Puzzle) -> None:
+        self.puzzle = puzzle
+        self.city = puzzle.city
+        self.mode = puzzle.mode
+        self.rules = puzzle.city.rules
+        self.turns = len(puzzle.turns)
+        self.start = puzzle.start
+        self.options = tuple(turn_options(puzzle, k) for k in range(self.turns))
+        self.max_hunts = len(self.rules.hunted) - 1  # R16
+        self.goals: dict[Coord, tuple[GoalOption, ...]] = {}
+        for at, location in self.city.locations.items():
+            if at == self.start:
+                continue
+            options = location.goals(self.mode)
+            entries = []
+            for goal in options:
+                category = self.rules.categories[goal]
+                entries.append(
+                    GoalOption(at, goal, category.action, category.cost(self.mode), location.crossed(goal, self.mode), location.eatery, len(options) > 1)
+                )
+            self.goals[at] = tuple(entries)
+        start = puzzle.start_location
+        self.start_crossed = start.crossed(start.category, self.mode)  # R12
+        self.start_eatery = start.eatery
+        self.distance = self._distances()
+        # Bonus actions (R9) exist only in the advanced game.
+        self.bonus_positions: dict[str, dict[int, int]] = {}
+        if self.mode == ADVANCED:
+            for name, strip in self.rules.strips.items():
+                if strip.bonus:
+                    self.bonus_positions[name] = dict(strip.bonus)
+        self.bonus_values = tuple(sorted({v for b in self.bonus_positions.values() for v in b.values()}))
+        self.max_bonus_plan = MAX_BONUS_PER_TURN * max(self.bonus_values, default=0)
+
+    def _distances(self) -> dict[Coord, int]:
+        grid = self.city.grid
+        seen = {self.start: 0}
+        queue = deque([self.start])
+        while queue:
+            node = queue.popleft()
+            for other in grid.neighbours(node):
+                if other not in seen:
+                    seen[other] = seen[node] + 1
+                    queue.append(other)
+        return seen
+
+    def max_plan(self, turn: int) -> int:
+        """The most path steps a turn can give, counting bonus actions added to plan (R5, R9)."""
+        best = max(o.amount(ActionType.PLAN) for o in self.options[turn])
+        # R9: a bonus adds to a type chosen this turn, so plan bonuses need a plan box.
+        return best + (self.max_bonus_plan if best > 0 else 0)
+
+    # --- scoring (the same rules as Game.score, R13, R15–R17) -----------------------------------
+
+    def appreciation(self, claims: Iterable[GoalOption], hunted: int) -> int:
+        """The final appreciation of a set of achievements (the start's is added here)."""
+        claims = list(claims)
+        crossings, circled, kinds, restaurant = self.tally(claims)
+        achieved = {c.at for c in claims} | {self.start}
+        total = 0
+        for name, strip in self.rules.strips.items():
+            value = strip.score(crossings[name])
+            if name == EAT and restaurant:
+                value *= 2
+            total += value
+        for assignment in self.puzzle.assignments:
+            total += assignment.solo_points(circled, achieved)
+        return total + self.rules.hunted[min(hunted, len(self.rules.hunted) - 1)]
+
+    def tally(self, claims: Iterable[GoalOption]) -> tuple[Counter, Counter, set, bool]:
+        crossings: Counter = Counter()
+        circled: Counter = Counter()
+        kinds: set = set()
+        restaurant = False
+        entries = [(self.start_crossed, self.start_eatery)] + [(c.crossed, c.eatery) for c in claims]
+        for crossed, eatery in entries:
+            for category in crossed:
+                circled[category] += 1
+                if category == RESTAURANT:
+                    restaurant = True
+                    continue
+                if category == EAT:
+                    if eatery in kinds:
+                        continue
+                    kinds.add(eatery)
+                crossings[category] += 1
+        return crossings, circled, kinds, restaurant

@@ -1,0 +1,446 @@
+"""The CP-SAT model of one puzzle: a position-indexed path and per-turn goal payments.
+
+The model is exact with respect to the rules engine, with one documented relaxation (bonus actions
+earned in a turn may pay for that turn's goals in any order, see `_bonus`); `solve.py` detects the
+rare plan the engine cannot order and then says FEASIBLE, never OPTIMAL.
+
+Variables (arm e = end a / end b of R6, position p = the p-th node the arm enters, turn k = 1..K):
+- x[e, p, v]: the arm's p-th node is v; only for v whose map distance from the start is ≤ p and
+  whose position can be reached with the plan actions of the cards (reachability pruning).
+- ge[e, k, p]: the arm has at least p nodes after turn k (its length is a sum of Booleans, so the
+  steps of a turn are linear in them; R5).
+- box[k, i]: the turn takes the i-th non-dominated box choice (R8).
+- claim[v, g, k]: location v is achieved with goal g in turn k (R10, R11, R14).
+- use[k, w, T]: bonus actions of value w added to type T in turn k (R9, advanced game).
+Scores (R13, R15–R17) are threshold literals `count ≥ j`, exactly equivalent, so the objective is
+the appreciation of every feasible solution, not only the optimal one.
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from dataclasses import dataclass, field
+
+from ortools.sat.python import cp_model
+
+from generator.rules.cards import ActionType
+from generator.rules.city import EAT, RESTAURANT
+from generator.rules.game import MAX_BONUS_PER_TURN
+from generator.rules.grid import Coord, crossing_diagonal
+from generator.solver.facts import ACTION_TYPES, GOAL_TYPES, Facts
+
+PLAN = ActionType.PLAN
+
+
+@dataclass
+class Model:
+    """A built model and the variables needed to read a plan back or to set a hint."""
+
+    facts: Facts
+    cp: cp_model.CpModel
+    arms: int
+    max_cum: list[int]  # max_cum[k]: most nodes one arm can hold after turn k
+    x: dict[tuple[int, int, Coord], cp_model.IntVar] = field(default_factory=dict)
+    ge: dict[tuple[int, int, int], cp_model.IntVar] = field(default_factory=dict)
+    box: dict[tuple[int, int], cp_model.IntVar] = field(default_factory=dict)
+    claim: dict[tuple[Coord, int, int], cp_model.IntVar] = field(default_factory=dict)
+    use: dict[tuple[int, int, ActionType], cp_model.IntVar] = field(default_factory=dict)
+    objective: cp_model.LinearExpr | int = 0
+    complete: list = field(default_factory=list)  # literals: each assignment complete (solo)
+    hunts: list = field(default_factory=list)  # the box literals of hunted triples
+
+    def GE(self, e: int, k: int, p: int):
+        """ge[e, k, p] or its constant value (True/False)."""
+        if p <= 0:
+            return True
+        if k == 0 or p > self.max_cum[k]:
+            return False
+        return self.ge[e, k, p]
+
+
+def build(facts: Facts, strict_bonus: bool = False) -> Model:
+    """The model of a puzzle; `strict_bonus` forbids goal payments with bonuses earned the same turn."""
+    cp = cp_model.CpModel()
+    arms = facts.puzzle.directions
+    max_cum = [0]
+    for k in range(facts.turns):
+        max_cum.append(max_cum[-1] + facts.max_plan(k))
+    limit = len(facts.distance) - 1  # no arm holds more nodes than the map has
+    max_cum = [min(c, limit) for c in max_cum]
+    m = Model(facts, cp, arms, max_cum)
+    _turns(m)
+    _path(m)
+    _claims(m)
+    _trim(m)
+    _payments(m)
+    _bonus(m, strict_bonus)
+    _score(m)
+    return m
+
+
+def _turns(m: Model) -> None:
+    """R8: one box choice per turn; R16: at most len(hunted) − 1 hunted turns."""
+    facts = m.facts
+    hunts = []
+    for k, options in enumerate(facts.options, start=1):
+        literals = []
+        for i, option in enumerate(options):
+            literal = m.cp.NewBoolVar(f"box_{k}_{i}")
+            m.box[k, i] = literal
+            literals.append(literal)
+            if option.hunted:
+                hunts.append(literal)
+        m.cp.AddExactlyOne(literals)
+    m.hunts = hunts
+    m.cp.Add(sum(hunts) <= facts.max_hunts)
+
+
+def _path(m: Model) -> None:
+    """R4–R6: arms of nodes leaving the start, connected by steps, never touching themselves."""
+    facts, cp = m.facts, m.cp
+    grid = facts.city.grid
+    K = facts.turns
+    for e in range(m.arms):
+        for k in range(1, K + 1):
+            for p in range(1, m.max_cum[k] + 1):
+                m.ge[e, k, p] = cp.NewBoolVar(f"ge_{e}_{k}_{p}")
+        for k in range(1, K + 1):
+            for p in range(1, m.max_cum[k] + 1):
+                if p > 1:
+                    cp.AddImplication(m.ge[e, k, p], m.ge[e, k, p - 1])
+                if k > 1 and p <= m.max_cum[k - 1]:
+                    cp.AddImplication(m.ge[e, k - 1, p], m.ge[e, k, p])
+        for p in range(1, m.max_cum[K] + 1):
+            here = [v for v, d in facts.distance.items() if 1 <= d <= p]
+            for v in here:
+                m.x[e, p, v] = cp.NewBoolVar(f"x_{e}_{p}_{v}")
+            # The arm's p-th node exists exactly when the arm is at least p long.
+            cp.Add(sum(m.x[e, p, v] for v in here) == m.ge[e, K, p])
+            for v in here:
+                before = [m.x[e, p - 1, u] for u in grid.neighbours(v) if (e, p - 1, u) in m.x]
+                if p == 1:
+                    if facts.start not in grid.neighbours(v):
+                        cp.Add(m.x[e, p, v] == 0)
+                    continue
+                cp.AddBoolOr(before + [m.x[e, p, v].Not()])
+    # R4: a node is entered at most once over both arms.
+    by_node = defaultdict(list)
+    for (e, p, v), literal in m.x.items():
+        by_node[v].append(literal)
+    for literals in by_node.values():
+        cp.AddAtMostOne(literals)
+    # R4: the two diagonals of a unit square are never both steps of the path.
+    diagonal = {}
+    for (e, p, v), literal in m.x.items():
+        for u in grid.neighbours(v):
+            other = crossing_diagonal(u, v)
+            if other is None:
+                continue
+            a, b = sorted(other)
+            if b not in grid.neighbours(a):
+                continue  # the crossing diagonal is no link, nothing to forbid
+            key = frozenset((u, v))
+            if key not in diagonal:
+                diagonal[key] = cp.NewBoolVar(f"diag_{min(u, v)}_{max(u, v)}")
+            if u == facts.start and p == 1:
+                cp.AddImplication(literal, diagonal[key])
+            elif (e, p - 1, u) in m.x:
+                cp.AddBoolOr([m.x[e, p - 1, u].Not(), literal.Not(), diagonal[key]])
+    for key, literal in diagonal.items():
+        u, v = sorted(key)
+        other = crossing_diagonal(u, v)
+        if other in diagonal and min(other) > u:  # each crossing pair once
+            cp.AddBoolOr([literal.Not(), diagonal[other].Not()])
+    # R6 symmetry: the two arms are interchangeable; let arm a be at least as long as arm b.
+    if m.arms == 2:
+        cp.Add(sum(m.GE(0, K, p) for p in range(1, m.max_cum[K] + 1)) >= sum(m.GE(1, K, p) for p in range(1, m.max_cum[K] + 1)))
+
+
+def steps(m: Model, k: int):
+    """Nodes entered in turn k over all arms (R5)."""
+    return sum(m.GE(e, k, p) - m.GE(e, k - 1, p) for e in range(m.arms) for p in range(1, m.max_cum[k] + 1))
+
+
+def _claims(m: Model) -> None:
+    """R10: a location is achieved at most once, in a turn whose path touches it."""
+    facts, cp = m.facts, m.cp
+    for v, goals in facts.goals.items():
+        d = facts.distance.get(v)
+        if d is None:
+            continue
+        literals = []
+        for k in range(1, facts.turns + 1):
+            if d > m.max_cum[k]:
+                continue
+            for g in range(len(goals)):
+                literal = cp.NewBoolVar(f"claim_{v}_{g}_{k}")
+                m.claim[v, g, k] = literal
+                literals.append((k, literal))
+        if not literals:
+            continue
+        cp.AddAtMostOne([lit for _, lit in literals])
+        positions = [(e, p) for (e, p, u) in m.x if u == v]
+        cp.Add(sum(lit for _, lit in literals) <= sum(m.x[e, p, v] for e, p in positions))
+        for k, literal in literals:
+            for e, p in positions:
+                node = m.x[e, p, v]
+                # Touched in turn k: cum[k−1] ≤ p ≤ cum[k] on its arm (the end, or entered now).
+                reached = m.GE(e, k, p)
+                if reached is False:
+                    cp.AddBoolOr([literal.Not(), node.Not()])
+                elif reached is not True:
+                    cp.AddBoolOr([literal.Not(), node.Not(), reached])
+                beyond = m.GE(e, k - 1, p + 1)
+                if beyond is True:
+                    cp.AddBoolOr([literal.Not(), node.Not()])
+                elif beyond is not False:
+                    cp.AddBoolOr([literal.Not(), node.Not(), beyond.Not()])
+
+
+def _trim(m: Model) -> None:
+    """Dominance: every arm ends on a location achieved in this game.
+
+    Cutting an arm back to its last achieved location keeps every goal touched in the same turn
+    (a turn touches positions cum[k−1]…cum[k], which only shrink to the cut) and only lowers the
+    steps taken (R5 allows fewer), so some optimal plan has this form.
+    """
+    facts, cp = m.facts, m.cp
+    K = facts.turns
+    claimed = defaultdict(list)
+    for (v, g, k), literal in m.claim.items():
+        claimed[v].append(literal)
+    for (e, p, v), literal in m.x.items():
+        longer = m.GE(e, K, p + 1)
+        if longer is True:
+            continue
+        if not claimed[v]:
+            if longer is False:
+                cp.Add(literal == 0)
+            else:
+                cp.AddImplication(literal, longer)
+        elif longer is False:
+            cp.Add(sum(claimed[v]) >= 1).OnlyEnforceIf(literal)
+        else:
+            cp.Add(sum(claimed[v]) >= 1).OnlyEnforceIf([literal, longer.Not()])
+
+
+def _amount(m: Model, k: int, action: ActionType):
+    return sum(o.amount(action) * m.box[k, i] for i, o in enumerate(m.facts.options[k - 1]))
+
+
+def _payments(m: Model) -> None:
+    """R5, R11: the goals of a turn are paid from its boxes (and bonus actions); steps from plan."""
+    facts, cp = m.facts, m.cp
+    spend = defaultdict(list)
+    for (v, g, k), literal in m.claim.items():
+        goal = facts.goals[v][g]
+        spend[k, goal.action].append(goal.cost * literal)
+    per_turn = defaultdict(list)
+    for (v, g, k), literal in m.claim.items():
+        per_turn[k].append(literal)
+    for k in range(1, facts.turns + 1):
+        # Redundant (R10): a turn touches only the nodes it enters and the ends it starts from.
+        if per_turn[k]:
+            cp.Add(sum(per_turn[k]) <= steps(m, k) + m.arms)
+        cp.Add(steps(m, k) <= _amount(m, k, PLAN) + _bonus_total(m, k, PLAN))
+        for action in GOAL_TYPES:
+            if spend[k, action]:
+                cp.Add(sum(spend[k, action]) <= _amount(m, k, action) + _bonus_total(m, k, action))
+
+
+def _bonus_total(m: Model, k: int, action: ActionType):
+    facts = m.facts
+    if not facts.bonus_values:
+        return 0
+    total = []
+    for w in facts.bonus_values:
+        if (k, w, action) not in m.use:
+            usable = [i for i, o in enumerate(facts.options[k - 1]) if o.amount(action) > 0]
+            if not usable:
+                continue
+            var = m.cp.NewIntVar(0, MAX_BONUS_PER_TURN, f"use_{k}_{w}_{action.value}")
+            # R9: a bonus adds to a type the player chose from the cards this turn.
+            m.cp.Add(var <= MAX_BONUS_PER_TURN * sum(m.box[k, i] for i in usable))
+            m.use[k, w, action] = var
+        total.append(w * m.use[k, w, action])
+    return sum(total)
+
+
+def _crossing_counts(m: Model, until: int | None):
+    """Numbers crossed per strip by the achievements up to turn `until` (None: the whole game)."""
+    facts, cp = m.facts, m.cp
+    counts = defaultdict(list)
+    constant = defaultdict(int)
+    kinds = defaultdict(list)
+    start_kind = None
+    for category in facts.start_crossed:
+        if category == EAT:
+            start_kind = facts.start_eatery
+        elif category != RESTAURANT:
+            constant[category] += 1
+    for (v, g, k), literal in m.claim.items():
+        if until is not None and k > until:
+            continue
+        goal = facts.goals[v][g]
+        for category in goal.crossed:
+            if category == RESTAURANT:
+                continue
+            if category == EAT:
+                kinds[goal.eatery].append(literal)
+            else:
+                counts[category].append(literal)
+    # R13: the eat strip counts distinct eatery kinds.
+    eat_terms = []
+    for kind, literals in kinds.items():
+        if kind == start_kind:
+            continue
+        has = cp.NewBoolVar(f"kind_{kind}_{until}")
+        cp.Add(has <= sum(literals))
+        for literal in literals:
+            cp.AddImplication(literal, has)
+        eat_terms.append(has)
+    result = {name: sum(counts[name]) + constant[name] for name in facts.rules.strips}
+    result[EAT] = sum(eat_terms) + (1 if start_kind is not None else 0)
+    return result
+
+
+def _threshold(m: Model, count, j: int, name: str):
+    """A literal equivalent to count ≥ j."""
+    literal = m.cp.NewBoolVar(name)
+    m.cp.Add(count >= j).OnlyEnforceIf(literal)
+    m.cp.Add(count <= j - 1).OnlyEnforceIf(literal.Not())
+    return literal
+
+
+def _bonus(m: Model, strict: bool) -> None:
+    """R9: bonus actions used up to turn k never exceed those earned up to turn k.
+
+    Relaxation: a bonus earned in turn k counts as available for all of turn k, although the engine
+    lets it pay only for goals listed after the one that earned it (plan steps are checked at the end
+    of the turn, so for plan it is exact). The bound stays a true upper bound. With `strict`, goal
+    types may only use bonuses earned in earlier turns: a restriction every plan of which the engine
+    accepts, used when the relaxed optimum cannot be ordered.
+    """
+    facts = m.facts
+    if not facts.bonus_values or not m.use:
+        return
+    earned_by = {0: {w: _earned(m, _crossing_counts(m, 0), w, 0) for w in facts.bonus_values}}
+    for k in range(1, facts.turns + 1):
+        counts = _crossing_counts(m, k)
+        earned_by[k] = {w: _earned(m, counts, w, k) for w in facts.bonus_values}
+        for w in facts.bonus_values:
+            used = [var for (kk, ww, _), var in m.use.items() if kk <= k and ww == w]
+            if used:
+                m.cp.Add(sum(used) <= earned_by[k][w])
+            if strict:
+                early = [var for (kk, ww, t), var in m.use.items() if ww == w and (kk < k or (kk == k and t is not PLAN))]
+                if early:
+                    m.cp.Add(sum(early) <= earned_by[k - 1][w])
+
+
+def _earned(m: Model, counts, w: int, k: int):
+    """Bonus actions of value w earned by the end of turn k (R9), as a sum of literals."""
+    earned = []
+    for name, positions in m.facts.bonus_positions.items():
+        for at, value in positions.items():
+            if value != w:
+                continue
+            if isinstance(counts[name], int):
+                earned.append(1 if counts[name] >= at else 0)
+                continue
+            literal = m.cp.NewBoolVar(f"earned_{name}_{at}_{k}")
+            m.cp.Add(counts[name] >= at).OnlyEnforceIf(literal)
+            earned.append(literal)
+    return sum(earned)
+
+
+def _score(m: Model) -> None:
+    """R13, R15–R17: strips, the restaurant's doubling, solo assignments and the hunted penalty."""
+    facts, cp = m.facts, m.cp
+    rules = facts.rules
+    counts = _crossing_counts(m, None)
+    terms = []
+    restaurant_claims = [lit for (v, g, k), lit in m.claim.items() if RESTAURANT in facts.goals[v][g].crossed]
+    always = RESTAURANT in facts.start_crossed
+    restaurant = None  # R13: a literal "a restaurant is achieved", None when fixed by the start
+    if not always and restaurant_claims:
+        restaurant = cp.NewBoolVar("restaurant")
+        cp.Add(restaurant <= sum(restaurant_claims))
+        for literal in restaurant_claims:
+            cp.AddImplication(literal, restaurant)
+    for name, strip in rules.strips.items():
+        numbers = strip.numbers
+        levels = [_threshold(m, counts[name], j, f"strip_{name}_{j}") for j in range(1, len(numbers))]
+        for a, b in zip(levels[1:], levels):
+            cp.AddImplication(a, b)
+        if levels and not isinstance(counts[name], int):
+            cp.Add(sum(levels) <= counts[name])  # redundant: the staircase, a much tighter LP
+        factor = 2 if (name == EAT and always) else 1
+        terms.append(factor * numbers[0])
+        doubled = name == EAT and restaurant is not None
+        if doubled:
+            terms.append(numbers[0] * restaurant)
+        for j, level in enumerate(levels, start=1):
+            step = numbers[j] - numbers[j - 1]
+            terms.append(step * factor * level)
+            if doubled:
+                both = cp.NewBoolVar(f"doubled_{j}")
+                cp.AddBoolAnd([level, restaurant]).OnlyEnforceIf(both)
+                cp.AddBoolOr([level.Not(), restaurant.Not(), both])
+                terms.append(step * both)
+    # Goals circled per category and locations achieved (assignments, RULINGS "Solo").
+    circled = defaultdict(int)
+    for category in facts.start_crossed:
+        circled[category] += 1
+    circled_terms = defaultdict(list)
+    achieved = defaultdict(list)
+    for (v, g, k), literal in m.claim.items():
+        achieved[v].append(literal)
+        for category in facts.goals[v][g].crossed:
+            circled_terms[category].append(literal)
+
+    def circ(category):
+        return sum(circled_terms[category]) + circled[category]
+
+    def done_at(at: Coord):
+        if at == facts.start:
+            return 1
+        return sum(achieved[at])
+
+    for a in facts.puzzle.assignments:
+        ident = a.id.replace(".", "_")
+        if a.type in (1, 3):
+            need = a.count if a.type == 1 else 1
+            done = _threshold(m, circ(a.category), need, f"assign_{ident}")
+            terms.append(a.values[0] * done)
+            m.complete.append(done)
+        elif a.type == 2:
+            sets = []
+            for j in range(1, 4):
+                literal = cp.NewBoolVar(f"set_{ident}_{j}")
+                parts = [_threshold(m, circ(c), j, f"set_{ident}_{j}_{c}") for c in a.categories]
+                cp.AddBoolAnd(parts).OnlyEnforceIf(literal)
+                cp.AddBoolOr([p.Not() for p in parts] + [literal])
+                sets.append(literal)
+            terms.append(a.values[0] * sum(sets))
+            m.complete.append(sets[0])
+        elif a.type in (4, 5):
+            done = _threshold(m, sum(done_at(at) for at in a.locations), len(a.locations), f"assign_{ident}")
+            terms.append(a.values[0] * done)
+            m.complete.append(done)
+        else:
+            n = sum(done_at(at) for at in a.locations)
+            levels = [_threshold(m, n, j, f"assign_{ident}_{j}") for j in range(1, len(a.values))]
+            terms.append(a.values[0])
+            for j, level in enumerate(levels, start=1):
+                terms.append((a.values[j] - a.values[j - 1]) * level)
+            m.complete.append(levels[0] if levels else 1)
+    # R16: the hunted strip.
+    hunted = rules.hunted
+    levels = [_threshold(m, sum(m.hunts), j, f"hunted_{j}") for j in range(1, len(hunted))]
+    if levels:
+        cp.Add(sum(levels) == sum(m.hunts))  # redundant: hunts never exceed the strip (R16)
+    terms.append(hunted[0])
+    for j, level in enumerate(levels, start=1):
+        terms.append((hunted[j] - hunted[j - 1]) * level)
+    m.objective = sum(terms)

@@ -1,0 +1,292 @@
+"""solve(): the best plan of a puzzle with a proof, or the best found and a bound at the time limit.
+
+Steps: a beam-search plan (a complete hint and a floor), the CP-SAT model, the solve, then the plan
+read back from the solution and replayed by the rules engine; its score must equal the objective
+(a mismatch is a bug in the model and raises SolverBug, never a user error).
+"""
+
+from __future__ import annotations
+
+import itertools
+import time
+from enum import Enum
+from dataclasses import dataclass
+from typing import Callable
+
+from ortools.sat.python import cp_model
+
+from generator.rules.game import Game
+from generator.rules.plan import BonusUse, GoalClaim, Plan, Turn
+from generator.rules.puzzle import Puzzle
+from generator.rules.replay import replay
+from generator.solver.beam import beam_search
+from generator.solver.facts import Facts
+from generator.solver.model import PLAN, Model, build
+
+HINT_SECONDS = 10.0
+MAX_ORDERINGS = 5040
+
+
+class Status(str, Enum):
+    OPTIMAL = "OPTIMAL"        # best plan, proven
+    FEASIBLE = "FEASIBLE"      # a plan and an upper bound, not proven optimal
+    SOLVABLE = "SOLVABLE"      # --target: a witness plan reaches it and completes every assignment
+    UNSOLVABLE = "UNSOLVABLE"  # --target: proven impossible
+    UNKNOWN = "UNKNOWN"        # --target: neither found nor refuted in time
+
+    def __str__(self) -> str:
+        return self.value
+
+
+class SolverBug(AssertionError):
+    """The solver's plan disagrees with the rules engine: a bug, never bad input."""
+
+
+@dataclass(frozen=True)
+class Progress:
+    best: int | None
+    bound: int | None
+    seconds: float
+
+
+@dataclass(frozen=True)
+class SolveResult:
+    status: Status
+    score: int | None         # the plan's appreciation (replayed by the engine)
+    bound: int | None         # proven upper bound on the appreciation (target mode: see docs)
+    seconds: float
+    plan: Plan | None
+    beam_score: int | None = None
+    target: int | None = None
+
+    @property
+    def proven(self) -> bool:
+        return self.status in (Status.OPTIMAL, Status.SOLVABLE, Status.UNSOLVABLE)
+
+
+class _Watcher(cp_model.CpSolverSolutionCallback):
+    """Reports each new best solution and bound, and stops on request (Ctrl-C in the CLI)."""
+
+    def __init__(self, started: float, report: Callable[[Progress], None] | None) -> None:
+        super().__init__()
+        self.started = started
+        self.report = report
+        self.best: int | None = None
+        self.bound: int | None = None
+
+    def on_solution_callback(self) -> None:
+        self.best = round(self.ObjectiveValue())
+        self.bound = round(self.BestObjectiveBound())
+        if self.report:
+            self.report(Progress(self.best, self.bound, time.monotonic() - self.started))
+
+    def on_bound(self, bound: float) -> None:
+        self.bound = round(bound)
+        if self.report:
+            self.report(Progress(self.best, self.bound, time.monotonic() - self.started))
+
+
+def solve(
+    puzzle: Puzzle,
+    *,
+    time_limit: float = 60.0,
+    workers: int = 2,
+    target: int | None = None,
+    seed: int = 0,
+    beam_width: int = 20,
+    use_hint: bool = True,
+    progress: Callable[[Progress], None] | None = None,
+) -> SolveResult:
+    """Maximise the appreciation (or, with `target`, decide whether it can be won).
+
+    Deterministic: the same puzzle gives the same optimal score; with workers=1 and the same seed
+    and no time limit hit, the same plan.
+    """
+    started = time.monotonic()
+    facts = Facts(puzzle)
+    beam_plan = beam_search(puzzle, beam_width, seed, facts) if beam_width > 0 else None
+    beam_score = replay(puzzle, beam_plan).score if beam_plan is not None else None
+    if target is not None and beam_plan is not None and replay(puzzle, beam_plan).won(target):
+        return SolveResult(Status.SOLVABLE, beam_score, None, time.monotonic() - started, beam_plan, beam_score, target)
+
+    outcome = _run(puzzle, facts, False, target, beam_plan if use_hint else None, time_limit, workers, seed, started, progress)
+    model, solver, status, plan = outcome
+    bound = _bound(solver, status, target)
+    if plan is None and status in (cp_model.OPTIMAL, cp_model.FEASIBLE):
+        # The relaxed bonus timing produced a plan the engine cannot order (see model._bonus):
+        # solve again with the strict timing; the answer is then no longer proven optimal.
+        remaining = max(1.0, time_limit - (time.monotonic() - started))
+        _, solver2, status2, plan = _run(puzzle, facts, True, target, beam_plan if use_hint else None, remaining, workers, seed, started, progress)
+        status = cp_model.FEASIBLE if status2 in (cp_model.OPTIMAL, cp_model.FEASIBLE) and plan is not None else cp_model.UNKNOWN
+    seconds = time.monotonic() - started
+
+    if target is not None:
+        if plan is not None:
+            return SolveResult(Status.SOLVABLE, replay(puzzle, plan).score, bound, seconds, plan, beam_score, target)
+        if status == cp_model.INFEASIBLE:
+            return SolveResult(Status.UNSOLVABLE, None, target - 1, seconds, None, beam_score, target)
+        return SolveResult(Status.UNKNOWN, None, None, seconds, None, beam_score, target)
+
+    score = replay(puzzle, plan).score if plan is not None else None
+    if plan is None or (beam_score is not None and beam_score > score):
+        plan, score = beam_plan, beam_score
+    proven = status == cp_model.OPTIMAL and bound is not None and score == bound
+    return SolveResult(Status.OPTIMAL if proven else Status.FEASIBLE, score, bound, seconds, plan, beam_score)
+
+
+def _bound(solver: cp_model.CpSolver, status, target: int | None) -> int | None:
+    if target is not None or status not in (cp_model.OPTIMAL, cp_model.FEASIBLE, cp_model.UNKNOWN):
+        return None
+    try:
+        return int(round(solver.BestObjectiveBound()))
+    except Exception:  # no bound when the model was not even loaded
+        return None
+
+
+def _run(puzzle, facts, strict, target, hint_plan, time_limit, workers, seed, started, progress):
+    model = build(facts, strict_bonus=strict)
+    cp = model.cp
+    if target is None:
+        cp.Maximize(model.objective)
+    else:
+        cp.Add(model.objective >= target)
+        for literal in model.complete:
+            if not isinstance(literal, int):
+                cp.Add(literal == 1)
+    if hint_plan is not None:
+        _hint(model, hint_plan, seed)
+    solver = cp_model.CpSolver()
+    remaining = max(0.5, time_limit - (time.monotonic() - started))
+    solver.parameters.max_time_in_seconds = remaining
+    solver.parameters.num_workers = max(1, workers)
+    solver.parameters.random_seed = seed
+    watcher = _Watcher(started, progress)
+    if hasattr(solver, "best_bound_callback") and target is None:
+        solver.best_bound_callback = watcher.on_bound
+    status = solver.Solve(cp, watcher)
+    plan = None
+    if status in (cp_model.OPTIMAL, cp_model.FEASIBLE):
+        plan = read_plan(model, solver)
+        if plan is not None:
+            report = replay(puzzle, plan)
+            if not report.valid:
+                raise SolverBug("the engine rejects the solver's plan: " + "; ".join(map(str, report.violations)))
+            expected = round(solver.ObjectiveValue()) if target is None else None
+            if expected is not None and report.score != expected:
+                raise SolverBug(f"the engine scores the solver's plan {report.score}, the model {expected}")
+            if target is not None and not report.won(target):
+                raise SolverBug(f"the solver's witness does not win: score {report.score}, target {target}")
+    return model, solver, status, plan
+
+
+# --- hints -----------------------------------------------------------------------------------------
+
+
+def _plan_values(model: Model, plan: Plan) -> dict:
+    """The values of the decision variables that describe `plan` (path, boxes, claims, bonuses)."""
+    facts = model.facts
+    values = {}
+    arms: list[list] = [[], []]
+    for k, turn in enumerate(plan.turns, start=1):
+        options = facts.options[k - 1]
+        chosen = tuple(turn.boxes)
+        for i, option in enumerate(options):
+            values[model.box[k, i]] = int(option.boxes == chosen)
+        for e in range(model.arms):
+            arms[e].extend(turn.moves[e])
+            for p in range(1, model.max_cum[k] + 1):
+                values[model.ge[e, k, p]] = int(len(arms[e]) >= p)
+        for claim in turn.goals:
+            goals = facts.goals[claim.at]
+            g = next(i for i, goal in enumerate(goals) if claim.goal in (None, goal.goal))
+            values[model.claim[claim.at, g, k]] = 1
+        for (kk, w, action), var in model.use.items():
+            if kk == k:
+                values[var] = sum(1 for b in turn.bonus if b.value == w and b.action is action)
+    for (e, p, v), var in model.x.items():
+        values[var] = int(p <= len(arms[e]) and arms[e][p - 1] == v)
+    for var in model.claim.values():
+        values.setdefault(var, 0)
+    return values
+
+
+def _hint(model: Model, plan: Plan, seed: int) -> None:
+    """A complete hint: the plan's decisions, completed by a quick solve of the fixed model."""
+    try:
+        values = _plan_values(model, plan)
+    except (KeyError, StopIteration, IndexError):
+        return  # the plan uses something the model pruned (cannot happen for beam plans)
+    fixed = model.cp.clone()
+    for var, value in values.items():
+        fixed.Add(fixed.GetIntVarFromProtoIndex(var.Index()) == value)
+    solver = cp_model.CpSolver()
+    solver.parameters.max_time_in_seconds = HINT_SECONDS
+    solver.parameters.num_workers = 1
+    solver.parameters.random_seed = seed
+    if solver.Solve(fixed) not in (cp_model.OPTIMAL, cp_model.FEASIBLE):
+        for var, value in values.items():
+            model.cp.AddHint(var, value)
+        return
+    proto = model.cp.Proto()
+    for index in range(len(proto.variables)):
+        var = model.cp.GetIntVarFromProtoIndex(index)
+        model.cp.AddHint(var, solver.Value(var))
+
+
+# --- reading the plan back ---------------------------------------------------------------------------
+
+
+def read_plan(model: Model, solver: cp_model.CpSolver) -> Plan | None:
+    """The solution as the plan a player writes; None when no legal order of its goals exists."""
+    facts = model.facts
+    arms = []
+    for e in range(model.arms):
+        nodes = []
+        p = 1
+        while (e, model.facts.turns, p) in model.ge and solver.BooleanValue(model.ge[e, model.facts.turns, p]):
+            nodes.append(next(v for (ee, pp, v), var in model.x.items() if ee == e and pp == p and solver.BooleanValue(var)))
+            p += 1
+        arms.append(nodes)
+    game = Game(facts.puzzle)
+    done = [0, 0]
+    turns = []
+    for k in range(1, facts.turns + 1):
+        option = next(o for i, o in enumerate(facts.options[k - 1]) if solver.BooleanValue(model.box[k, i]))
+        moves = []
+        for e in range(2):
+            if e >= model.arms:
+                moves.append(())
+                continue
+            length = sum(1 for p in range(1, model.max_cum[k] + 1) if solver.BooleanValue(model.ge[e, k, p]))
+            moves.append(tuple(arms[e][done[e]:length]))
+            done[e] = length
+        claims = [
+            GoalClaim(v, facts.goals[v][g].goal if facts.goals[v][g].named else None)
+            for (v, g, kk), var in sorted(model.claim.items(), key=lambda item: (item[0][0], item[0][1]))
+            if kk == k and solver.BooleanValue(var)
+        ]
+        bonus = []
+        for (kk, w, action), var in sorted(model.use.items(), key=lambda item: (item[0][2] is PLAN, item[0][1], item[0][2].value)):
+            if kk == k:
+                bonus.extend(BonusUse(w, action) for _ in range(solver.Value(var)))
+        turn = _ordered(game, Turn(option.boxes, (moves[0], moves[1]), tuple(claims), tuple(bonus)))
+        if turn is None:
+            return None
+        game.play(turn)
+        turns.append(turn)
+    return Plan(tuple(turns))
+
+
+def _ordered(game: Game, turn: Turn) -> Turn | None:
+    """The turn with its goals in an order the engine accepts (R9: bonuses come mid-turn)."""
+    if not game.check(turn):
+        return turn
+    if not turn.bonus:
+        return turn  # order cannot matter; let the replay report the bug
+    for count, order in enumerate(itertools.permutations(turn.goals)):
+        if count >= MAX_ORDERINGS:
+            break
+        candidate = Turn(turn.boxes, turn.moves, order, turn.bonus)
+        if not game.check(candidate):
+            return candidate
+    return None
