@@ -24,6 +24,7 @@ COMMANDS = [
     "score",
     "scorepad",
     "reference",
+    "sheets",
 ]
 
 EXIT_USAGE = 2

@@ -1,0 +1,61 @@
+"""`citytrip sheets --city brugge --mode basic|advanced|both --count 50`: a pad of fill-in sheets."""
+
+from __future__ import annotations
+
+import argparse
+from pathlib import Path
+
+from generator.cli.print_options import DEFAULT_FOLDER, finish
+from generator.errors import UsageError
+
+
+def register(subparsers: argparse._SubParsersAction) -> None:
+    parser = subparsers.add_parser(
+        "sheets",
+        help="print a pad of fill-in sheets (PDF)",
+        description=(
+            "Print fill-in sheets for a city: the map, the legend, the score strips and the "
+            "appreciation total. --mode both prints the basic sheets, then the advanced ones; "
+            "--duplex alternates them so that a double-sided print has the advanced sheet on the "
+            "back of each basic one (flip on the long edge). Print at 100 % (actual size)."
+        ),
+    )
+    add_city_options(parser)
+    parser.add_argument("--mode", metavar="MODE", help="basic (default), advanced or both (--duplex: both)")
+    parser.add_argument("--count", type=int, default=1, metavar="N", help="sheets per mode (default 1)")
+    parser.add_argument("--duplex", action="store_true", help="advanced sheet on the back of each basic sheet")
+    parser.add_argument("--out", metavar="PATH", help="the PDF to write (default: output/CITY-sheets-MODE.pdf)")
+    parser.set_defaults(func=run)
+
+
+def add_city_options(parser: argparse.ArgumentParser) -> None:
+    """--city, --paper and --preview, shared by sheets, cards and kit."""
+    parser.add_argument("--city", required=True, metavar="CITY", help="brugge, antwerpen, or the folder of your own city")
+    parser.add_argument("--paper", default="a4", metavar="PAPER", help="a4 (default) or letter")
+    parser.add_argument("--preview", action="store_true", help="also write a PNG of the first page next to each PDF")
+
+
+def city_slug(city) -> str:
+    """A file-name-safe name for a city: the shipped key, or its display name in lowercase."""
+    text = city.key if "/" not in city.key and "\\" not in city.key else city.name
+    return "".join(c if c.isalnum() else "-" for c in text.lower()).strip("-") or "city"
+
+
+def run(args: argparse.Namespace) -> int:
+    # Imported here so that `citytrip --help` does not load reportlab.
+    from generator.data.cities import load_city
+    from generator.render.pdf import paper
+    from generator.render.sheet import SHEET_MODES, render_sheets
+
+    size = paper(args.paper)
+    mode = args.mode or ("both" if args.duplex else "basic")
+    if mode not in SHEET_MODES:
+        raise UsageError(f"unknown mode {mode!r}: use basic, advanced or both")
+    city = load_city(args.city)
+    if args.out:
+        out = Path(args.out)
+    else:
+        DEFAULT_FOLDER.mkdir(exist_ok=True)
+        out = DEFAULT_FOLDER / f"{city_slug(city)}-sheets-{'duplex' if args.duplex else mode}.pdf"
+    finish(args, render_sheets(city, mode, args.count, size, out, duplex=args.duplex))
+    return 0
