@@ -25,6 +25,8 @@ COMMANDS = [
     "scorepad",
     "reference",
     "sheets",
+    "cards",
+    "kit",
 ]
 
 EXIT_USAGE = 2

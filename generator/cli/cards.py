@@ -1,0 +1,64 @@
+"""`citytrip cards --city brugge`: start, action and assignment cards, 9 to a page, and a duplex test."""
+
+from __future__ import annotations
+
+import argparse
+from pathlib import Path
+
+from generator.cli.print_options import DEFAULT_FOLDER, finish
+from generator.cli.sheets import add_city_options, city_slug
+
+
+def register(subparsers: argparse._SubParsersAction) -> None:
+    parser = subparsers.add_parser(
+        "cards",
+        help="print the game cards (PDF)",
+        description=(
+            "Print a city's 23 start cards, 20 double-sided action cards and 44 assignment cards "
+            "(63 × 88 mm, 9 to a page, crop marks in the margin), and a one-sheet duplex alignment "
+            "test. Print the action cards double-sided, flipped on the long edge, at 100 %; if the "
+            "backs are shifted, measure the shift with the alignment test and pass --back-offset-mm."
+        ),
+    )
+    add_city_options(parser)
+    parser.add_argument("--back-offset-mm", metavar="X,Y",
+                        help="shift the back pages by X mm right and Y mm up (from the alignment test)")
+    parser.add_argument("--out", metavar="FOLDER", help="the folder to write into (default: output/CITY/)")
+    parser.set_defaults(func=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    from generator.data.cities import load_city
+    from generator.render.cards import parse_offset
+    from generator.render.pdf import paper
+
+    size = paper(args.paper)
+    offset = parse_offset(args.back_offset_mm)
+    city = load_city(args.city)
+    folder = output_folder(args.out, city)
+    for pdf in write_cards(city, size, folder, offset):
+        finish(args, pdf)
+    return 0
+
+
+def output_folder(out: str | None, city) -> Path:
+    """--out, or output/<city>/ (created: it is ours); a user's folder must already exist."""
+    if out:
+        return Path(out)
+    folder = DEFAULT_FOLDER / city_slug(city)
+    folder.mkdir(parents=True, exist_ok=True)
+    return folder
+
+
+def write_cards(city, size, folder: Path, offset: tuple[float, float]) -> list[Path]:
+    """The four card PDFs of `city` in `folder`."""
+    from generator.render.cards import (render_action_cards, render_alignment_test, render_assignment_cards,
+                                        render_start_cards)
+
+    slug = city_slug(city)
+    return [
+        render_start_cards(city, size, folder / f"{slug}-start-cards.pdf"),
+        render_action_cards(city, size, folder / f"{slug}-action-cards.pdf", offset),
+        render_assignment_cards(city, size, folder / f"{slug}-assignment-cards.pdf"),
+        render_alignment_test(size, folder / f"{slug}-card-alignment.pdf", offset),
+    ]

@@ -1,0 +1,46 @@
+"""`citytrip kit --city brugge`: the whole print-and-play set of a city in output/<city>/."""
+
+from __future__ import annotations
+
+import argparse
+
+from generator.cli.cards import output_folder
+from generator.cli.print_options import finish
+from generator.cli.sheets import add_city_options, city_slug
+
+
+def register(subparsers: argparse._SubParsersAction) -> None:
+    parser = subparsers.add_parser(
+        "kit",
+        help="print the whole print-and-play set of a city (PDFs)",
+        description=(
+            "Write every PDF a game night needs into output/CITY/: basic and advanced fill-in "
+            "sheets, start, action and assignment cards, the card alignment test, the score pad and "
+            "the player aid, with a README.txt on how to print them."
+        ),
+    )
+    add_city_options(parser)
+    parser.add_argument("--count", type=int, default=50, metavar="N", help="fill-in sheets per mode (default 50)")
+    parser.add_argument("--back-offset-mm", metavar="X,Y", help="shift the action card backs (see citytrip cards)")
+    parser.add_argument("--out", metavar="FOLDER", help="the folder to write into (default: output/CITY/)")
+    parser.set_defaults(func=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    from generator.data.cities import load_city
+    from generator.errors import UsageError
+    from generator.render.cards import parse_offset
+    from generator.render.kit import KitOptions, write_kit
+    from generator.render.pdf import paper
+    from generator.render.sheet import MAX_COUNT
+
+    size = paper(args.paper)
+    offset = parse_offset(args.back_offset_mm)
+    if not 1 <= args.count <= MAX_COUNT:
+        # Checked before anything is written, so a bad count leaves no partial kit behind.
+        raise UsageError(f"--count must be 1–{MAX_COUNT} sheets, not {args.count}")
+    city = load_city(args.city)
+    folder = output_folder(args.out, city)
+    for pdf in write_kit(city, city_slug(city), size, folder, KitOptions(args.count, offset)):
+        finish(args, pdf)
+    return 0
