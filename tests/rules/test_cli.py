@@ -55,3 +55,12 @@ def test_show_draws_the_map_with_start_and_path(tmp_path, capsys):
     assert lines[0].split() == list("ABCDEFG")
     assert lines[1].split()[:2] == ["1", "(S)"]
     assert "[.]" in lines[2] and "[r]" in lines[2]  # A2 white dot and B2 chapel on the path
+
+
+def test_shipped_example_plan_verifies(capsys):
+    """The README's first command: the example Brugge plan is legal and scores what it says."""
+    root = TINY.parents[2]
+    code = main(["verify", "--json", str(root / "examples" / "brugge-puzzle.yaml"), str(root / "examples" / "brugge-plan.txt")])
+    data = json.loads(capsys.readouterr().out)
+    assert code == 0 and data["valid"] is True and data["errors"] == []
+    assert data["score"] == 50 and data["target"] == 65 and data["won"] is False

@@ -1,0 +1,1 @@
+"""The daily solo puzzle: a pure function of (city, date, generator version)."""

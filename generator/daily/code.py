@@ -1,0 +1,78 @@
+"""The puzzle code printed (and QR-encoded) on a daily sheet: the puzzle's full description.
+
+A code names the puzzle by its description, not by a seed, so it keeps meaning the same puzzle
+when the generator changes (Tatham: "seeds may drift between versions, descriptions do not"):
+
+    CT1/BRUGGE/BASIC/2/S12/7A.12B.3A.…/1.02+2.03/T65
+
+version, city, mode, directions, start card, deck (card + side up), assignments, target. Every
+character is in QR's alphanumeric set (upper case, digits, / . +), so the QR code stays small.
+"""
+
+from __future__ import annotations
+
+import re
+
+from generator.data.cities import shipped_cities
+from generator.data.puzzles import puzzle_from_data
+from generator.errors import UsageError
+from generator.rules.puzzle import Puzzle
+
+PREFIX = "CT1"
+_ASSIGNMENT = re.compile(r"^[1-6]\.\d\d$")
+
+
+def looks_like_code(text: str) -> bool:
+    return text.strip().upper().startswith(PREFIX + "/")
+
+
+def encode(puzzle: Puzzle) -> str:
+    if puzzle.deck is None or puzzle.start_card is None or puzzle.city.key not in shipped_cities():
+        raise ValueError("only dealt puzzles of a shipped city with a start card have a code")
+    if any(a.type == 6 for a in puzzle.assignments):
+        raise ValueError("type 6 assignments are not used in coded puzzles")
+    fields = [
+        PREFIX,
+        puzzle.city.key.upper(),
+        puzzle.mode.upper(),
+        str(puzzle.directions),
+        f"S{puzzle.start_card}",
+        ".".join(str(card) for card in puzzle.deck),
+        "+".join(a.id for a in puzzle.assignments) or "-",
+        f"T{puzzle.target}" if puzzle.target is not None else "-",
+    ]
+    return "/".join(fields)
+
+
+def decode(code: str) -> Puzzle:
+    """Rebuild the puzzle of a code; UsageError naming the faulty part otherwise."""
+    text = code.strip().upper()
+    parts = text.split("/")
+    if len(parts) != 8 or parts[0] != PREFIX:
+        raise UsageError(
+            f"puzzle code {code!r} is not of the form CT1/CITY/MODE/DIRECTIONS/S<start>/<deck>/<assignments>/T<target>"
+        )
+    _, city, mode, directions, start, deck, assignments, target = parts
+    if not directions.isdigit():
+        raise UsageError(f"puzzle code {code!r}: directions {directions!r} is not 1 or 2")
+    if not (start.startswith("S") and start[1:].isdigit()):
+        raise UsageError(f"puzzle code {code!r}: the start {start!r} is not S and a card number")
+    ids = [] if assignments == "-" else assignments.split("+")
+    if any(not _ASSIGNMENT.match(i) for i in ids):
+        raise UsageError(f"puzzle code {code!r}: assignments {assignments!r} are not like 1.02+2.03")
+    if target != "-" and not (target.startswith("T") and target[1:].isdigit()):
+        raise UsageError(f"puzzle code {code!r}: the target {target!r} is not T and a number")
+    if city.lower() not in shipped_cities():
+        raise UsageError(f"puzzle code {code!r}: unknown city {city.lower()!r} (known: {', '.join(shipped_cities())})")
+    data: dict = {
+        "map": city.lower(),
+        "mode": mode.lower(),
+        "directions": int(directions),
+        "start": int(start[1:]),
+        "deck": deck.split("."),
+    }
+    if ids:
+        data["assignments"] = ids
+    if target != "-":
+        data["target"] = int(target[1:])
+    return puzzle_from_data(data, source=f"puzzle code {text}")

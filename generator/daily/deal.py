@@ -1,0 +1,77 @@
+"""Dealing the daily puzzle: start card, deck order with sides, assignments, by weekday.
+
+The deal is a pure function of (city, date, generator version, attempt): the seed is the SHA-256
+of those, never Python's hash() (salted per process) nor the order of a set.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import hashlib
+import random
+from dataclasses import dataclass
+
+from generator.rules.cards import DeckCard, turn_faces
+from generator.rules.city import ADVANCED, BASIC, City
+from generator.rules.puzzle import Puzzle
+
+# Bump when a change to the daily generator changes the puzzles it deals (old codes stay valid:
+# a code is the puzzle's full description, see generator/daily/code.py).
+GENERATOR_VERSION = "1"
+
+
+@dataclass(frozen=True)
+class Difficulty:
+    """How hard a weekday's puzzle is: Monday easiest, Sunday hardest, as in newspaper puzzles."""
+
+    name: str
+    cards: int                  # 20 cards (19 turns) is easier than 16 (15 turns), R7
+    mode: str                   # the advanced legend makes museums and events dearer (R11)
+    directions: int             # two directions reduce the luck factor (R6)
+    assignment_types: tuple[int, ...]
+    target_share: float         # the target as a share of the par
+
+
+WEEKDAYS = (
+    Difficulty("Monday", 20, BASIC, 2, (1,), 0.75),
+    Difficulty("Tuesday", 20, BASIC, 2, (1, 2), 0.80),
+    Difficulty("Wednesday", 16, BASIC, 2, (1, 2), 0.85),
+    Difficulty("Thursday", 16, BASIC, 2, (1, 2, 4), 0.88),
+    Difficulty("Friday", 16, ADVANCED, 2, (1, 2, 4), 0.90),
+    Difficulty("Saturday", 16, ADVANCED, 2, (1, 2, 4, 5), 0.93),
+    Difficulty("Sunday", 16, ADVANCED, 1, (1, 2, 4, 5), 0.96),
+)
+
+
+def difficulty(day: dt.date) -> Difficulty:
+    return WEEKDAYS[day.weekday()]
+
+
+def daily_seed(city_key: str, day: dt.date, attempt: int = 0) -> int:
+    text = f"citytrip/daily/v{GENERATOR_VERSION}/{city_key}/{day.isoformat()}/{attempt}"
+    return int.from_bytes(hashlib.sha256(text.encode("utf-8")).digest()[:8], "big")
+
+
+def deal(city: City, day: dt.date, attempt: int = 0) -> Puzzle:
+    """The puzzle of `day` (its `attempt`-th deal, when earlier ones were dull), without a target."""
+    rng = random.Random(daily_seed(city.key, day, attempt))
+    level = difficulty(day)
+    start_card = rng.choice(sorted(city.start_cards))
+    numbers = sorted(city.action_cards)
+    rng.shuffle(numbers)
+    deck = tuple(DeckCard(n, rng.choice("AB")) for n in numbers[: level.cards])
+    assignments = []
+    for kind in level.assignment_types:
+        ids = sorted(i for i, a in city.assignments.items() if a.type == kind)
+        if ids:
+            assignments.append(city.assignments[rng.choice(ids)])
+    return Puzzle(
+        city=city,
+        mode=level.mode,
+        directions=level.directions,
+        start=city.start_cards[start_card].location.at,
+        turns=turn_faces(deck, dict(city.action_cards)),
+        deck=deck,
+        start_card=start_card,
+        assignments=tuple(assignments),
+    )
