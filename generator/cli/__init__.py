@@ -27,6 +27,7 @@ COMMANDS = [
     "sheets",
     "cards",
     "kit",
+    "solve",
 ]
 
 EXIT_USAGE = 2

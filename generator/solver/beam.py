@@ -83,12 +83,10 @@ def _earned(facts: Facts, claims: tuple[GoalOption, ...]) -> tuple[int, ...]:
 def _value(facts: Facts, sheet: _Sheet) -> float:
     """Appreciation plus a lookahead: free goals near the ends and assignment progress."""
     achieved = {c.at for c in sheet.claims}
-    near = 0
-    for at in facts.goals:
-        if at in achieved or at in sheet.on_path:
-            continue
-        if any(max(abs(at.col - e.col), abs(at.row - e.row)) <= LOOKAHEAD_RADIUS for e in sheet.ends):
-            near += 1
+    around = set()
+    for end in sheet.ends:
+        around.update(_nearby(facts, end))
+    near = sum(1 for at in around if at not in achieved and at not in sheet.on_path)
     progress = 0.0
     if facts.puzzle.assignments:
         circled = facts.tally(sheet.claims)[1]
@@ -98,6 +96,16 @@ def _value(facts: Facts, sheet: _Sheet) -> float:
                 goal = assignment.count if assignment.type == 1 else len(assignment.locations)
                 progress += assignment.values[0] * assignment.goal_count(circled, done) / max(goal, 1) / 2
     return sheet.score + 0.75 * near + progress + 0.5 * len(sheet.pool)
+
+
+def _nearby(facts: Facts, at: Coord) -> tuple[Coord, ...]:
+    """Goal locations within LOOKAHEAD_RADIUS king moves of a node (cached on the facts)."""
+    cache = facts.__dict__.setdefault("_beam_nearby", {})
+    if at not in cache:
+        cache[at] = tuple(
+            g for g in facts.goals if max(abs(g.col - at.col), abs(g.row - at.row)) <= LOOKAHEAD_RADIUS
+        )
+    return cache[at]
 
 
 def _children(facts: Facts, sheet: _Sheet, turn: int):

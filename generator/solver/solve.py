@@ -63,6 +63,19 @@ class SolveResult:
     def proven(self) -> bool:
         return self.status in (Status.OPTIMAL, Status.SOLVABLE, Status.UNSOLVABLE)
 
+    def as_dict(self) -> dict:
+        from generator.data.puzzles import plan_to_data
+
+        return {
+            "status": self.status.value,
+            "score": self.score,
+            "bound": self.bound,
+            "seconds": round(self.seconds, 3),
+            "plan": plan_to_data(self.plan) if self.plan is not None else None,
+            "target": self.target,
+            "beam_score": self.beam_score,
+        }
+
 
 class _Watcher(cp_model.CpSolverSolutionCallback):
     """Reports each new best solution and bound, and stops on request (Ctrl-C in the CLI)."""
@@ -104,7 +117,10 @@ def solve(
     """
     started = time.monotonic()
     facts = Facts(puzzle)
-    beam_plan = beam_search(puzzle, beam_width, seed, facts) if beam_width > 0 else None
+    try:
+        beam_plan = beam_search(puzzle, beam_width, seed, facts) if beam_width > 0 else None
+    except KeyboardInterrupt:  # Ctrl-C before CP-SAT started: nothing found yet
+        return SolveResult(Status.UNKNOWN if target is not None else Status.FEASIBLE, None, None, time.monotonic() - started, None, None, target)
     beam_score = replay(puzzle, beam_plan).score if beam_plan is not None else None
     if target is not None and beam_plan is not None and replay(puzzle, beam_plan).won(target):
         return SolveResult(Status.SOLVABLE, beam_score, None, time.monotonic() - started, beam_plan, beam_score, target)

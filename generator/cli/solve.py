@@ -1,0 +1,120 @@
+"""`citytrip solve PUZZLE`: the best plan of a puzzle with its proof, or whether a target can be won."""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+import tempfile
+from pathlib import Path
+
+from generator.cli.common import print_json, puzzle_argument
+from generator.errors import UsageError
+from generator.rules.notation import format_turn
+from generator.rules.replay import replay
+from generator.rules.text import render_map
+
+EXIT_NOT_WON = 1  # --target: UNSOLVABLE or UNKNOWN
+
+
+def register(subparsers: argparse._SubParsersAction) -> None:
+    parser = subparsers.add_parser(
+        "solve",
+        help="find the best plan of a puzzle and prove it optimal (CP-SAT)",
+        description=(
+            "Find the plan with the highest appreciation for PUZZLE's known card sequence and prove it "
+            "optimal, or stop at the time limit with the best plan and the best proven upper bound. "
+            "With --target N, decide whether some plan reaches N and completes every assignment: "
+            "SOLVABLE (with a witness plan), UNSOLVABLE (proven) or UNKNOWN (time limit). "
+            "Ctrl-C stops the search and prints the best plan found so far. Exit code 0, or 1 when a "
+            "target is UNSOLVABLE or UNKNOWN, 2 for bad input."
+        ),
+    )
+    parser.add_argument("puzzle", metavar="PUZZLE", help="a puzzle YAML file")
+    parser.add_argument("--time-limit", type=float, default=60.0, metavar="S", help="seconds (default 60)")
+    parser.add_argument("--workers", type=int, default=2, metavar="K", help="CP-SAT workers (default 2, one per core)")
+    parser.add_argument("--target", type=int, metavar="N", help="decide whether appreciation N can be reached with every assignment")
+    parser.add_argument("--seed", type=int, default=0, help="random seed (with --workers 1: the same plan every run)")
+    parser.add_argument("--json", action="store_true", help="print the result as JSON")
+    parser.add_argument("--plan-out", metavar="FILE", help="write the plan to FILE (YAML, readable by verify)")
+    parser.set_defaults(func=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    if not 0 < args.time_limit <= 86400:
+        raise UsageError(f"--time-limit must be between 0 and 86400 seconds, not {args.time_limit:g}")
+    if not 1 <= args.workers <= 64:
+        raise UsageError(f"--workers must be between 1 and 64, not {args.workers}")
+    if args.target is not None and not 0 <= args.target <= 999:
+        raise UsageError(f"--target must be between 0 and 999, not {args.target}")
+    puzzle = puzzle_argument(args.puzzle)
+    from generator.solver import Status, solve  # ortools loads only for this command
+
+    progress = _progress_line if sys.stdout.isatty() and not args.json else None
+    result = solve(puzzle, time_limit=args.time_limit, workers=args.workers, target=args.target, seed=args.seed, progress=progress)
+    if progress:
+        sys.stdout.write("\r\033[K")
+    if args.plan_out and result.plan is not None:
+        _write_plan(Path(args.plan_out), result.plan, args.puzzle)
+    if args.json:
+        print_json(result.as_dict())
+    else:
+        print(describe(puzzle, result))
+    return EXIT_NOT_WON if result.status in (Status.UNSOLVABLE, Status.UNKNOWN) else 0
+
+
+def _progress_line(progress) -> None:
+    best = "–" if progress.best is None else progress.best
+    bound = "–" if progress.bound is None else progress.bound
+    sys.stdout.write(f"\rbest {best}  bound {bound}  {progress.seconds:6.1f} s")
+    sys.stdout.flush()
+
+
+def _write_plan(path: Path, plan, puzzle_file: str) -> None:
+    """Write atomically: a temp file in the same folder, then os.replace (never half a file)."""
+    from generator.data.puzzles import dump_yaml, plan_to_data
+
+    data = {"puzzle": str(puzzle_file)}
+    data.update(plan_to_data(plan))
+    folder = path.parent if str(path.parent) else Path(".")
+    handle, temp = tempfile.mkstemp(prefix=f".{path.name}.", dir=folder)
+    try:
+        with os.fdopen(handle, "w", encoding="utf-8") as out:
+            out.write(dump_yaml(data))
+        os.replace(temp, path)
+    except BaseException:
+        Path(temp).unlink(missing_ok=True)
+        raise
+
+
+def describe(puzzle, result) -> str:
+    lines = [f"{result.status}: {_verdict(result)}"]
+    if result.plan is not None:
+        report = replay(puzzle, result.plan)
+        lines.append("")
+        for number, turn in enumerate(result.plan.turns, start=1):
+            lines.append("  " + format_turn(number, turn))
+        lines.append("")
+        path = [node for end in report.game.paths for node in end]
+        lines.append(render_map(puzzle.city, puzzle.start, path))
+        breakdown = report.breakdown
+        parts = [f"{name} {points}" for name, points in breakdown.strips.items()]
+        parts += [f"assignment {ident} {points}" for ident, points in breakdown.assignments.items()]
+        parts.append(f"hunted {breakdown.hunted}")
+        lines.append("")
+        lines.append("score: " + ", ".join(parts) + f" = {breakdown.total}")
+    return "\n".join(lines)
+
+
+def _verdict(result) -> str:
+    seconds = f"{result.seconds:.1f} s"
+    status = str(result.status)
+    if status == "OPTIMAL":
+        return f"appreciation {result.score}, proven optimal ({seconds})"
+    if status == "FEASIBLE":
+        return f"appreciation {result.score}, upper bound {result.bound} (not proven, {seconds})"
+    if status == "SOLVABLE":
+        return f"target {result.target} can be won: the plan below scores {result.score} and completes every assignment ({seconds})"
+    if status == "UNSOLVABLE":
+        return f"target {result.target} cannot be won: no plan reaches it with every assignment complete (proven, {seconds})"
+    return f"target {result.target}: neither won nor refuted within the time limit ({seconds})"
