@@ -293,8 +293,8 @@ def _draw_start_card(canvas: Canvas, city: City, card: StartCard, slot: Slot) ->
     right_x = x + INSET + qr_size - 2 * QUIET_ZONE * module + 3 * mm
     canvas.setFillColor(INK)
     canvas.setFont(FONT_BOLD, 20)
-    canvas.drawString(right_x, y + INSET + 12 * mm, str(location.at))
-    fit_icon(canvas, icon, right_x + stringWidth(str(location.at), FONT_BOLD, 20) + 5 * mm, y + INSET + 15.5 * mm,
+    canvas.drawString(right_x, y + INSET + 14.5 * mm, str(location.at))
+    fit_icon(canvas, icon, right_x + stringWidth(str(location.at), FONT_BOLD, 20) + 5 * mm, y + INSET + 18 * mm,
              7 * mm, colour)
     label = city.rules.categories[location.category].label if location.category in city.rules.categories else ""
     room = x + CARD_W - INSET - right_x
@@ -356,7 +356,7 @@ def _draw_action_face(canvas: Canvas, city: City, card: ActionCard, side: str, s
     canvas.roundRect(x + 1.2 * mm, y + 1.2 * mm, CARD_W - 2.4 * mm, CARD_H - 2.4 * mm, 2.5 * mm, stroke=0, fill=1)
     canvas.setFillColor(GREY)
     canvas.setFont(FONT, 6)
-    canvas.drawCentredString(x + CARD_W / 2, y + CARD_H - 4.8 * mm, f"{card.number} {side}")
+    canvas.drawCentredString(x + CARD_W / 2, y + CARD_H - 4.8 * mm, f"{card.number}{side}")
     face = card.face(side)
     halves = card.half_icons(side)
     box_h = (CARD_H - 9 * mm) / 3

@@ -1,0 +1,44 @@
+"""The print-and-play kit: `citytrip kit` writes every PDF with a preview, reproducibly."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from .conftest import read_pdf
+
+KIT = ["sheets-basic", "sheets-advanced", "start-cards", "action-cards", "assignment-cards", "card-alignment",
+       "scorepad", "reference"]
+
+
+def test_kit_writes_every_pdf_with_a_preview_identically_twice(run, tmp_path: Path) -> None:
+    """Every kit PDF opens strictly, asks for 100 % printing, has a PNG, and a rerun gives the same bytes."""
+    first, second = tmp_path / "one", tmp_path / "two"
+    first.mkdir()
+    second.mkdir()
+    code, stdout, stderr = run("kit", "--city", "antwerpen", "--count", "2", "--preview", "--out", first)
+    assert (code, stderr) == (0, "")
+    assert run("kit", "--city", "antwerpen", "--count", "2", "--out", second)[0] == 0
+    for name in KIT:
+        pdf = first / f"antwerpen-{name}.pdf"
+        reader = read_pdf(pdf)
+        assert reader.trailer["/Root"]["/ViewerPreferences"]["/PrintScaling"] == "/None", name
+        assert pdf.with_suffix(".png").read_bytes().startswith(b"\x89PNG"), name
+        assert pdf.read_bytes() == (second / pdf.name).read_bytes(), name
+    assert len(read_pdf(first / "antwerpen-sheets-basic.pdf").pages) == 2
+    assert "100 %" in (first / "README.txt").read_text(encoding="utf-8")
+    assert sorted(p.name for p in first.iterdir() if p.suffix == ".pdf") == sorted(f"antwerpen-{n}.pdf" for n in KIT)
+
+
+@pytest.mark.parametrize("args,message", [
+    (["--city", "gent"], "unknown city"),
+    (["--city", "brugge", "--count", "0"], "--count"),
+    (["--city", "brugge", "--count", "10000000"], "--count"),
+    (["--city", "brugge", "--back-offset-mm", "x"], "--back-offset-mm"),
+])
+def test_bad_options_exit_2_and_write_nothing(run, tmp_path: Path, args: list[str], message: str) -> None:
+    """A bad kit option is reported before anything is written."""
+    code, _, stderr = run("kit", *args, "--out", tmp_path)
+    assert code == 2 and message in stderr
+    assert list(tmp_path.iterdir()) == []

@@ -1,0 +1,189 @@
+"""Fill-in sheets: `citytrip sheets` PDFs, their layout, the reusable map, and bad options."""
+
+from __future__ import annotations
+
+import itertools
+from pathlib import Path
+
+import pdfplumber
+import pytest
+from reportlab.lib.units import mm
+
+from generator.data.cities import load_city
+from generator.render.citymap import Box, draw_map, map_geometry
+from generator.render.icon_scheme import load_icon_scheme
+from generator.render.icons import icon_text
+from generator.render.pdf import PAPERS, atomic_output, new_canvas
+from generator.render.sheet import MARGIN, layout_sheet
+from generator.render.sheet_style import load_sheet_style
+from generator.rules.city import ADVANCED, BASIC, EAT
+from generator.rules.grid import Coord, column_name
+
+from .conftest import PAPER_POINTS, read_pdf, words_of
+
+CITIES = ["antwerpen", "brugge"]
+
+
+def _words(path: Path, page: int = 0) -> list[str]:
+    with pdfplumber.open(path) as pdf:
+        return [w["text"] for w in pdf.pages[page].extract_words()]
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+@pytest.mark.parametrize("mode", [BASIC, ADVANCED])
+@pytest.mark.parametrize("city_key", CITIES)
+def test_sheet_shows_every_coordinate_category_and_label(run, tmp_path: Path, city_key: str, mode: str, paper: str) -> None:
+    """A sheet opens strictly at the paper's size and prints every coordinate, goal icon and legend label."""
+    out = tmp_path / "sheet.pdf"
+    code, _, stderr = run("sheets", "--city", city_key, "--mode", mode, "--paper", paper, "--out", out)
+    assert (code, stderr) == (0, "")
+    reader = read_pdf(out)
+    assert len(reader.pages) == 1
+    box = reader.pages[0].mediabox
+    assert (float(box.width), float(box.height)) == pytest.approx(PAPER_POINTS[paper], abs=0.01)
+    assert reader.trailer["/Root"]["/ViewerPreferences"]["/PrintScaling"] == "/None"
+    city = load_city(city_key)
+    words = _words(out)
+    text = " ".join(words)
+    # R1: letters on the top and bottom edge, numbers on the left and right edge.
+    for col in range(city.grid.columns):
+        assert words.count(column_name(col)) >= 2, column_name(col)
+    for row in range(city.grid.rows):
+        assert words.count(str(row + 1)) >= 2, row + 1
+    scheme, style = load_icon_scheme(), load_sheet_style()
+    for location in city.locations.values():
+        icon = style.eatery_icon(location.eatery) if location.category == EAT else scheme.categories[location.category].icon
+        assert icon_text(icon) in text, (location.name, icon)
+    legend = layout_sheet(city, PAPERS[paper]).legend
+    with pdfplumber.open(out) as pdf:
+        page = pdf.pages[0]
+        crop = page.crop((legend.x, page.height - legend.top, legend.x + legend.width, page.height - legend.y))
+        legend_text = words_of(crop.extract_text() or "")
+    for category in city.rules.categories.values():
+        assert category.label in legend_text
+    assert ("advanced" in text) == (mode == ADVANCED)
+
+
+def test_legend_costs_follow_the_mode(tmp_path: Path, run) -> None:
+    """R11: the advanced legend asks one more visit action for museums and events than the basic one."""
+    visit = icon_text(load_icon_scheme().actions["visit"].icon)
+    counts = {}
+    for mode in (BASIC, ADVANCED):
+        run("sheets", "--city", "antwerpen", "--mode", mode, "--out", tmp_path / f"{mode}.pdf")
+        counts[mode] = "".join(_words(tmp_path / f"{mode}.pdf")).count(visit)
+    city = load_city("antwerpen")
+    expected = {m: sum(c.cost(m) for c in city.rules.categories.values() if c.action.value == "visit") for m in counts}
+    assert counts == expected
+    assert counts[ADVANCED] == counts[BASIC] + 2
+
+
+def test_advanced_sheet_marks_bonus_actions(tmp_path: Path, run) -> None:
+    """R9: only the advanced strips carry the bonus values, one mark per bonus position."""
+    for mode in (BASIC, ADVANCED):
+        run("sheets", "--city", "brugge", "--mode", mode, "--out", tmp_path / f"{mode}.pdf")
+    with pdfplumber.open(tmp_path / "advanced.pdf") as pdf:
+        advanced = pdf.pages[0].curves
+    with pdfplumber.open(tmp_path / "basic.pdf") as pdf:
+        basic = pdf.pages[0].curves
+    city = load_city("brugge")
+    bonuses = sum(len(s.bonus) for s in city.rules.strips.values())
+    # Each bonus mark is one filled circle; the legend adds one example mark.
+    assert len(advanced) - len(basic) >= bonuses
+
+
+@pytest.mark.parametrize("args,pages,first", [
+    (["--mode", "both", "--count", "3"], 6, ["Basic"] * 3 + ["advanced"] * 3),
+    (["--duplex", "--count", "2"], 4, ["Basic", "advanced", "Basic", "advanced"]),
+    (["--mode", "advanced", "--count", "2"], 2, ["advanced", "advanced"]),
+])
+def test_pad_page_order(run, tmp_path: Path, args: list[str], pages: int, first: list[str]) -> None:
+    """--mode both prints basics then advanced; --duplex alternates them (advanced on the back)."""
+    out = tmp_path / "pad.pdf"
+    assert run("sheets", "--city", "antwerpen", *args, "--out", out)[0] == 0
+    reader = read_pdf(out)
+    assert len(reader.pages) == pages
+    titles = [page.extract_text() for page in reader.pages]
+    assert ["Game for advanced players" in t for t in titles] == [f == "advanced" for f in first]
+
+
+def test_fifty_sheets_cost_little_more_than_one(run, tmp_path: Path) -> None:
+    """The static art is one reused form: a 50-sheet pad is at most 1.5 × one sheet."""
+    run("sheets", "--city", "brugge", "--mode", "advanced", "--count", "1", "--out", tmp_path / "one.pdf")
+    run("sheets", "--city", "brugge", "--mode", "advanced", "--count", "50", "--out", tmp_path / "fifty.pdf")
+    assert len(read_pdf(tmp_path / "fifty.pdf").pages) == 50
+    assert (tmp_path / "fifty.pdf").stat().st_size <= 1.5 * (tmp_path / "one.pdf").stat().st_size
+
+
+def test_two_runs_give_identical_bytes(run, tmp_path: Path) -> None:
+    """The same command twice writes the same bytes (invariant mode), --preview adds a PNG."""
+    run("sheets", "--city", "brugge", "--duplex", "--out", tmp_path / "a.pdf", "--preview")
+    run("sheets", "--city", "brugge", "--duplex", "--out", tmp_path / "b.pdf")
+    assert (tmp_path / "a.pdf").read_bytes() == (tmp_path / "b.pdf").read_bytes()
+    assert (tmp_path / "a.png").read_bytes().startswith(b"\x89PNG")
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+@pytest.mark.parametrize("city_key", CITIES)
+def test_layout_stays_on_the_page_without_overlaps(city_key: str, paper: str) -> None:
+    """Header, map, legend and strips lie inside the margins and apart; the map fits its box."""
+    size = PAPERS[paper]
+    city = load_city(city_key)
+    layout = layout_sheet(city, size)
+    boxes = [layout.header, layout.map, layout.legend, layout.strips]
+    for box in boxes:
+        assert box.width > 0 and box.height > 0
+        assert MARGIN - 0.01 <= box.x and box.x + box.width <= size.width - MARGIN + 0.01
+        assert MARGIN - 0.01 <= box.y and box.top <= size.height - MARGIN + 0.01
+    for a, b in itertools.combinations(boxes, 2):
+        assert a.x + a.width <= b.x + 0.01 or b.x + b.width <= a.x + 0.01 or a.top <= b.y + 0.01 or b.top <= a.y + 0.01
+    outer = map_geometry(city.grid.columns, city.grid.rows, layout.map).outer_box
+    assert layout.map.x - 0.01 <= outer.x and outer.x + outer.width <= layout.map.x + layout.map.width + 0.01
+    assert layout.map.y - 0.01 <= outer.y and outer.top <= layout.map.top + 0.01
+    # Cells big enough to draw a path and circle a goal in pencil.
+    assert map_geometry(city.grid.columns, city.grid.rows, layout.map).cell >= 6.5 * mm
+
+
+def test_draw_map_is_reusable_with_a_start_and_a_route(tmp_path: Path) -> None:
+    """draw_map places row 1 / column A top left and draws a route in the route colour over the map."""
+    city = load_city("antwerpen")
+    box = Box(40, 40, 500, 500)
+    route = [[Coord.parse("H8"), Coord.parse("I9"), Coord.parse("J9")], [Coord.parse("H8"), Coord.parse("G7")]]
+    out = tmp_path / "key.pdf"
+    with atomic_output(out) as temp:
+        canvas = new_canvas(temp, PAPERS["a4"], title="answer key")
+        geometry = draw_map(canvas, city, BASIC, box, start=Coord.parse("H8"), route=route)
+        canvas.showPage()
+        canvas.save()
+    (ax, ay), (bx, by) = geometry.point(Coord(0, 0)), geometry.point(Coord(1, 1))
+    assert bx > ax and by < ay  # columns run right, rows run down (R1)
+    colour = load_sheet_style().colours["route"]
+    want = tuple(int(colour[i:i + 2], 16) / 255 for i in (1, 3, 5))
+    with pdfplumber.open(out) as pdf:
+        strokes = [c for c in pdf.pages[0].curves + pdf.pages[0].lines
+                   if tuple(round(v, 3) for v in (c.get("stroking_color") or ())) == tuple(round(v, 3) for v in want)]
+    assert len(strokes) >= 3  # two route segments and the start circle
+
+
+@pytest.mark.parametrize("args,message", [
+    (["--city", "gent"], "unknown city 'gent'"),
+    (["--city", "brugge", "--count", "0"], "--count"),
+    (["--city", "brugge", "--count", "10000000"], "--count"),
+    (["--city", "brugge", "--mode", "expert"], "unknown mode"),
+    (["--city", "brugge", "--mode", "basic", "--duplex"], "--duplex"),
+    (["--city", "brugge", "--paper", "a3"], "unknown paper"),
+])
+def test_bad_options_exit_2_without_output(run, tmp_path: Path, args: list[str], message: str) -> None:
+    """Bad options print one error paragraph, exit 2, and leave no PDF or temporary file."""
+    code, stdout, stderr = run("sheets", *args, "--out", tmp_path / "sheet.pdf")
+    assert code == 2 and stdout == ""
+    assert message in stderr.replace("\n", " ") and "Traceback" not in stderr
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_unwritable_output_path_exits_2(run, tmp_path: Path) -> None:
+    """A missing folder or a folder as the output file is a usage error, not a traceback."""
+    code, _, stderr = run("sheets", "--city", "brugge", "--out", tmp_path / "missing" / "s.pdf")
+    assert code == 2 and "does not exist" in stderr
+    code, _, stderr = run("sheets", "--city", "brugge", "--out", tmp_path)
+    assert code == 2 and "is a folder" in stderr
+    assert list(tmp_path.iterdir()) == []
