@@ -28,6 +28,7 @@ COMMANDS = [
     "cards",
     "kit",
     "solve",
+    "levels",
 ]
 
 EXIT_USAGE = 2

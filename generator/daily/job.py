@@ -1,0 +1,142 @@
+"""The daily job: deal, solve, check with the engine, write the puzzle, the answer and the sheets.
+
+`make_daily` is a pure function of (city, date, generator version, solver settings): the deal
+comes from a SHA-256 seed, the solver runs with one worker, a fixed seed and a deterministic time
+budget, and every file is written atomically, so two runs give byte-identical files.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import math
+import os
+import tempfile
+from dataclasses import dataclass, replace
+from pathlib import Path
+from typing import Callable
+
+from generator.daily.code import encode
+from generator.daily.deal import GENERATOR_VERSION, deal, difficulty
+from generator.data.cities import load_city
+from generator.data.puzzles import dump_yaml, plan_to_data, puzzle_to_data
+from generator.rules.plan import Plan
+from generator.rules.puzzle import Puzzle
+from generator.rules.replay import Report, replay
+
+ATTEMPTS = 3  # deals tried when the greedy player already reaches the par ("dull", issue 6)
+TARGET_STEP = 5  # targets are printed as multiples of 5, like the rulebook's level table
+
+
+@dataclass(frozen=True)
+class Solution:
+    """What the solver says about one deal."""
+
+    plan: Plan
+    score: int
+    bound: int | None
+    proven: bool
+    greedy: int
+
+
+@dataclass(frozen=True)
+class Daily:
+    day: dt.date
+    puzzle: Puzzle
+    code: str
+    par: int
+    bound: int | None
+    proven: bool
+    greedy: int
+    attempt: int
+    answer: Plan
+    report: Report
+    files: tuple[Path, ...]
+
+    @property
+    def dull(self) -> bool:
+        return self.greedy >= self.par
+
+
+Solver = Callable[[Puzzle], Solution]
+
+
+def target_for(par: int, share: float) -> int:
+    """The win line: a weekday share of the par, rounded down to a multiple of 5 (at least 5)."""
+    return max(TARGET_STEP, math.floor(par * share / TARGET_STEP) * TARGET_STEP)
+
+
+def file_stem(city_key: str, day: dt.date) -> str:
+    return f"citytrip-{city_key}-{day.isoformat()}"
+
+
+def choose_deal(city_key: str, day: dt.date, solver: Solver) -> tuple[Puzzle, Solution, int]:
+    """The first deal whose par the greedy player does not reach, else the one with the widest gap.
+
+    A deal is only kept when its best plan completes every assignment, so that the par is a score a
+    solo player can actually win with.
+    """
+    city = load_city(city_key)
+    best: tuple[int, Puzzle, Solution, int] | None = None
+    for attempt in range(ATTEMPTS):
+        puzzle = deal(city, day, attempt)
+        solution = solver(puzzle)
+        report = replay(puzzle, solution.plan)
+        if not report.valid or report.score != solution.score:
+            raise AssertionError(f"solver plan does not replay to its score: {report.violations}")
+        if not report.assignments_complete:
+            continue
+        gap = solution.score - solution.greedy
+        if best is None or gap > best[0]:
+            best = (gap, puzzle, solution, attempt)
+        if gap > 0:
+            break
+    if best is None:
+        # No deal's best plan completes every assignment: keep the first deal without them.
+        puzzle = replace(deal(city, day, 0), assignments=())
+        solution = solver(puzzle)
+        return puzzle, solution, 0
+    return best[1], best[2], best[3]
+
+
+def make_daily(city_key: str, day: dt.date, out_dir: Path, solver: Solver, render: Callable | None = None) -> Daily:
+    """Deal, solve and write today's files; returns what the summary prints."""
+    puzzle, solution, attempt = choose_deal(city_key, day, solver)
+    par = solution.score
+    puzzle = replace(puzzle, target=target_for(par, difficulty(day).target_share))
+    report = replay(puzzle, solution.plan)
+    if not report.valid or report.score != par:
+        raise AssertionError("the answer plan does not verify at the par")  # a bug, never user input
+    code = encode(puzzle)
+    stem = file_stem(puzzle.city.key, day)
+    level = difficulty(day)
+    header = [
+        f"# Citytrip daily puzzle, {puzzle.city.name}, {day.isoformat()} ({level.name})",
+        f"# code: {code}",
+        f"# par: {par} ({'proven optimal' if solution.proven else f'best known; proven bound {solution.bound}'})",
+        f"# generator version {GENERATOR_VERSION}",
+    ]
+    out_dir.mkdir(parents=True, exist_ok=True)
+    files = [
+        _write_text(out_dir / f"{stem}-puzzle.yaml", "\n".join(header) + "\n" + dump_yaml(puzzle_to_data(puzzle))),
+        _write_text(
+            out_dir / f"{stem}-answer.yaml",
+            "\n".join(header) + "\n" + dump_yaml({"puzzle": f"{stem}-puzzle.yaml", **plan_to_data(solution.plan)}),
+        ),
+    ]
+    daily = Daily(day, puzzle, code, par, solution.bound, solution.proven, solution.greedy, attempt, solution.plan, report, ())
+    if render is not None:
+        files.extend(render(daily, out_dir / stem))
+    return replace(daily, files=tuple(files))
+
+
+def _write_text(path: Path, text: str) -> Path:
+    """Write atomically: a temp file in the same folder, renamed over the target on success."""
+    handle, temp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
+    try:
+        with os.fdopen(handle, "w", encoding="utf-8") as stream:
+            stream.write(text)
+        os.replace(temp, path)
+    except BaseException:
+        Path(temp).unlink(missing_ok=True)
+        raise
+    return path

@@ -1,0 +1,1 @@
+"""How often each solo level can be won: seeded shuffles played by an honest player and the solver."""

@@ -1,0 +1,93 @@
+"""Summaries of a level sweep: win rates per level, cards and player, as rows and CSV."""
+
+from __future__ import annotations
+
+import csv
+import io
+from collections import defaultdict
+from dataclasses import dataclass
+from typing import Iterable
+
+from generator.levels.sweep import HONEST, SOLVER, Outcome
+
+
+@dataclass(frozen=True)
+class Rate:
+    city: str
+    level: int
+    cards: int
+    player: str
+    runs: int
+    won: int
+    unsolvable: int
+    unknown: int
+    mean_score: float | None
+    seconds: float
+
+    @property
+    def rate(self) -> float:
+        return self.won / self.runs if self.runs else 0.0
+
+
+def rates(outcomes: Iterable[Outcome]) -> list[Rate]:
+    groups: dict[tuple, list[Outcome]] = defaultdict(list)
+    for o in outcomes:
+        groups[(o.job.city, o.job.level, o.job.cards, o.job.player)].append(o)
+    result = []
+    for (city, level, cards, player), items in sorted(groups.items()):
+        scores = [o.score for o in items if o.score is not None]
+        result.append(
+            Rate(
+                city, level, cards, player, len(items),
+                sum(o.won for o in items),
+                sum(o.status == "UNSOLVABLE" for o in items),
+                sum(o.status == "UNKNOWN" for o in items),
+                sum(scores) / len(scores) if scores else None,
+                sum(o.seconds for o in items),
+            )
+        )
+    return result
+
+
+def to_csv(table: list[Rate]) -> str:
+    out = io.StringIO()
+    writer = csv.writer(out, lineterminator="\n")
+    writer.writerow(["city", "level", "cards", "player", "runs", "won", "win_rate", "unsolvable", "unknown", "mean_score", "seconds"])
+    for r in table:
+        writer.writerow([
+            r.city, r.level, r.cards, r.player, r.runs, r.won, f"{r.rate:.3f}", r.unsolvable, r.unknown,
+            "" if r.mean_score is None else f"{r.mean_score:.1f}", f"{r.seconds:.1f}",
+        ])
+    return out.getvalue()
+
+
+def to_text(table: list[Rate]) -> str:
+    lines = [f"{'level':>5} {'cards':>5} {'player':<7} {'runs':>5} {'win %':>6} {'unsolv.':>7} {'unknown':>7} {'mean':>6}"]
+    for r in table:
+        mean = "" if r.mean_score is None else f"{r.mean_score:.1f}"
+        lines.append(
+            f"{r.level:>5} {r.cards:>5} {r.player:<7} {r.runs:>5} {100 * r.rate:>5.1f}% {r.unsolvable:>7} {r.unknown:>7} {mean:>6}"
+        )
+    return "\n".join(lines)
+
+
+def ladder_problems(table: list[Rate]) -> list[str]:
+    """The issue's ladder, checked: honest 16-card rate falls from level 1 (≥ 70 %) to 15 (≤ 15 %),
+    the solver wins each level in at least half the shuffles, 20 cards beat 16 at every level."""
+    by = {(r.level, r.cards, r.player): r for r in table}
+    problems = []
+    honest16 = [by[k] for k in sorted(by) if k[1] == 16 and k[2] == HONEST]
+    if honest16:
+        if honest16[0].rate < 0.70:
+            problems.append(f"level {honest16[0].level} honest 16-card win rate {honest16[0].rate:.0%} < 70 %")
+        if honest16[-1].rate > 0.15:
+            problems.append(f"level {honest16[-1].level} honest 16-card win rate {honest16[-1].rate:.0%} > 15 %")
+        for a, b in zip(honest16, honest16[1:]):
+            if b.rate > a.rate:
+                problems.append(f"honest 16-card win rate rises from level {a.level} ({a.rate:.0%}) to {b.level} ({b.rate:.0%})")
+    for (level, cards, player), r in sorted(by.items()):
+        if player == SOLVER and r.rate < 0.5:
+            problems.append(f"level {level} ({cards} cards): the solver wins only {r.rate:.0%} of shuffles")
+        if player == HONEST and cards == 16 and (level, 20, HONEST) in by and by[(level, 20, HONEST)].rate < r.rate:
+            problems.append(f"level {level}: 20 cards ({by[(level, 20, HONEST)].rate:.0%}) are not easier than 16 ({r.rate:.0%})")
+    return problems

@@ -1,0 +1,116 @@
+"""The level sweep as a list of independent jobs, run by a process pool.
+
+Each job is a plain frozen value (city, level, cards, shuffle, player), and `run_job` is a pure
+function of it, so a distributed executor can take the same jobs later: nothing is shared between
+jobs but the city files on disk.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import random
+import time
+from concurrent.futures import ProcessPoolExecutor
+from dataclasses import dataclass
+from typing import Callable, Iterable, Iterator
+
+from generator.data.cities import load_city
+from generator.rules.cards import DeckCard, turn_faces
+from generator.rules.city import BASIC
+from generator.rules.puzzle import Puzzle
+from generator.rules.replay import replay
+
+HONEST = "honest"
+SOLVER = "solver"
+SOLO_DIRECTIONS = 2  # the solo variant allows the second direction (seed 000_…, "Solo Variant")
+
+
+@dataclass(frozen=True)
+class Job:
+    city: str
+    level: int
+    cards: int
+    shuffle: int
+    player: str
+    time_limit: float = 20.0
+
+
+@dataclass(frozen=True)
+class Outcome:
+    job: Job
+    status: str          # honest: WON / LOST; solver: SOLVABLE / UNSOLVABLE / UNKNOWN
+    score: int | None
+    seconds: float
+
+    @property
+    def won(self) -> bool:
+        return self.status in ("WON", "SOLVABLE")
+
+
+def shuffle_seed(city: str, level: int, cards: int, shuffle: int) -> int:
+    text = f"citytrip/levels/{city}/{level}/{cards}/{shuffle}"
+    return int.from_bytes(hashlib.sha256(text.encode("utf-8")).digest()[:8], "big")
+
+
+def level_puzzle(city_key: str, level: int, cards: int, shuffle: int) -> Puzzle:
+    """Level `level` of a city with a seeded deal of `cards` action cards (R7), basic sheet."""
+    city = load_city(city_key)
+    spec = city.levels[level]
+    rng = random.Random(shuffle_seed(city.key, level, cards, shuffle))
+    numbers = sorted(city.action_cards)
+    rng.shuffle(numbers)
+    deck = tuple(DeckCard(n, rng.choice("AB")) for n in numbers[:cards])
+    return Puzzle(
+        city=city,
+        mode=BASIC,
+        directions=SOLO_DIRECTIONS,
+        start=city.start_cards[spec.start].location.at,
+        turns=turn_faces(deck, dict(city.action_cards)),
+        deck=deck,
+        start_card=spec.start,
+        assignments=tuple(city.assignments[i] for i in spec.assignments),
+        target=spec.target,
+    )
+
+
+def run_job(job: Job) -> Outcome:
+    started = time.monotonic()
+    puzzle = level_puzzle(job.city, job.level, job.cards, job.shuffle)
+    if job.player == HONEST:
+        from generator.players.honest import honest_plan
+
+        report = replay(puzzle, honest_plan(puzzle))
+        status = "WON" if report.won(puzzle.target) else "LOST"
+        return Outcome(job, status, report.score, time.monotonic() - started)
+    from generator.solver.solve import solve
+
+    result = solve(puzzle, target=puzzle.target, time_limit=job.time_limit, workers=1, seed=job.shuffle)
+    return Outcome(job, str(result.status), result.score, time.monotonic() - started)
+
+
+def jobs_for(city: str, levels: Iterable[int], cards: Iterable[int], honest: int, solver: int, time_limit: float) -> list[Job]:
+    result = []
+    for level in levels:
+        for n in cards:
+            result.extend(Job(city, level, n, s, HONEST) for s in range(honest))
+            result.extend(Job(city, level, n, s, SOLVER, time_limit) for s in range(solver))
+    return result
+
+
+def run_jobs(jobs: list[Job], workers: int, progress: Callable[[int, int], None] | None = None) -> Iterator[Outcome]:
+    """Run the jobs in `workers` processes (1: in this process), yielding outcomes in job order."""
+    done = 0
+    if workers <= 1:
+        for job in jobs:
+            outcome = run_job(job)
+            done += 1
+            if progress:
+                progress(done, len(jobs))
+            yield outcome
+        return
+    with ProcessPoolExecutor(max_workers=workers) as pool:
+        for outcome in pool.map(run_job, jobs, chunksize=4):
+            done += 1
+            if progress:
+                progress(done, len(jobs))
+            yield outcome
