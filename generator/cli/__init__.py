@@ -29,6 +29,7 @@ COMMANDS = [
     "kit",
     "solve",
     "levels",
+    "daily",
 ]
 
 EXIT_USAGE = 2

@@ -12,7 +12,11 @@ from generator.rules.puzzle import Puzzle
 
 
 def puzzle_argument(text: str) -> Puzzle:
-    """A puzzle file path (a daily puzzle code is accepted once the daily issue lands)."""
+    """A puzzle file path, or a daily puzzle code (CT1/…) as printed under the sheet's QR code."""
+    from generator.daily.code import decode, looks_like_code
+
+    if looks_like_code(text) and not Path(text).exists():
+        return decode(text)
     return load_puzzle(Path(text))
 
 

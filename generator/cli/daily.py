@@ -1,0 +1,84 @@
+"""`citytrip daily`: today's solo puzzle, its answer key and YAML files (the main job)."""
+
+from __future__ import annotations
+
+import argparse
+import datetime as dt
+import functools
+from pathlib import Path
+
+from generator.data.cities import shipped_cities
+from generator.errors import UsageError
+
+
+def register(subparsers: argparse._SubParsersAction) -> None:
+    parser = subparsers.add_parser(
+        "daily",
+        help="write today's solo puzzle, its answer key and YAML files (the main job)",
+        description=(
+            "Deal the daily solo puzzle of a city (a pure function of city, date and generator version), "
+            "solve it, check the answer with the rules engine and write the puzzle sheet PDF, the answer "
+            "key PDF, the puzzle YAML and the answer plan YAML into the output folder."
+        ),
+    )
+    parser.add_argument("--date", help="YYYY-MM-DD (default: today)")
+    parser.add_argument("--city", default="brugge", help="brugge (default) or antwerpen")
+    parser.add_argument("--paper", default="a4", help="a4 (default) or letter")
+    parser.add_argument("--time-limit", type=float, default=20.0, help="solver seconds per deal (default 20)")
+    parser.add_argument("--out", default="output", help="folder to write into (default output/)")
+    parser.set_defaults(func=run)
+
+
+def parse_date(text: str | None) -> dt.date:
+    if text is None:
+        return dt.date.today()
+    try:
+        day = dt.date.fromisoformat(text)
+    except ValueError:
+        raise UsageError(f"--date {text!r} is not a date of the form YYYY-MM-DD") from None
+    if not 2000 <= day.year <= 2999:
+        raise UsageError(f"--date {text!r}: choose a year from 2000 to 2999")
+    return day
+
+
+def run(args: argparse.Namespace) -> int:
+    from generator.daily.job import make_daily
+    from generator.daily.solving import solve_daily
+    from generator.render.pdf import paper
+
+    day = parse_date(args.date)
+    city = args.city.strip().lower()
+    if city not in shipped_cities():
+        raise UsageError(f"unknown city {args.city!r}: the daily puzzle is dealt for {', '.join(shipped_cities())}")
+    size = paper(args.paper)
+    if not 1 <= args.time_limit <= 3600:
+        raise UsageError(f"--time-limit {args.time_limit}: expected 1 to 3600 seconds")
+    try:
+        from generator.render.daily import render_daily
+    except ImportError:  # the renderer is optional while it is being built
+        render_daily = None
+    render = functools.partial(render_daily, paper=size.name) if render_daily else None
+    daily = make_daily(city, day, Path(args.out), functools.partial(solve_daily, time_limit=args.time_limit), render)
+    print(summary(daily))
+    return 0
+
+
+def summary(daily) -> str:
+    from generator.daily.deal import difficulty
+
+    level = difficulty(daily.day)
+    puzzle = daily.puzzle
+    if daily.proven:
+        par = f"par {daily.par} (proven optimal)"
+    else:
+        par = f"par {daily.par} (best known; the solver's proven bound is {daily.bound})"
+    lines = [
+        f"Citytrip {puzzle.city.name} daily puzzle for {daily.day.isoformat()} ({level.name}: "
+        f"{len(puzzle.turns)} turns, {puzzle.mode} game, {puzzle.directions} direction(s))",
+        f"  start: {puzzle.start_location.name} ({puzzle.start})",
+        f"  assignments: {', '.join(a.id + ' ' + a.describe() for a in puzzle.assignments) or 'none'}",
+        f"  target {puzzle.target}, {par}; the greedy player scores {daily.greedy}",
+        f"  code: {daily.code}",
+    ]
+    lines.extend(f"  wrote {path}" for path in daily.files)
+    return "\n".join(lines)

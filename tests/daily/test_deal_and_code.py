@@ -1,0 +1,87 @@
+"""The daily deal is a pure function of (city, date, version); its code rebuilds the same puzzle."""
+
+import datetime as dt
+import subprocess
+import sys
+
+import pytest
+
+from generator.cli import main
+from generator.daily.code import decode, encode
+from generator.daily.deal import WEEKDAYS, daily_seed, deal, difficulty
+from generator.data.cities import load_city
+
+DAY = dt.date(2026, 11, 29)  # a Sunday
+
+
+def test_seed_comes_from_sha256_not_python_hash():
+    """The seed is the same in a fresh interpreter with another hash salt (PYTHONHASHSEED)."""
+    script = "import datetime as d; from generator.daily.deal import daily_seed; print(daily_seed('brugge', d.date(2026, 11, 29)))"
+    other = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, env={"PYTHONHASHSEED": "123"}, check=True)
+    assert int(other.stdout) == daily_seed("brugge", DAY)
+
+
+def test_same_date_same_deal_and_different_dates_differ():
+    """Two deals of one date are equal; the next day's differs."""
+    city = load_city("brugge")
+    assert deal(city, DAY) == deal(city, DAY)
+    assert deal(city, DAY).deck != deal(city, DAY + dt.timedelta(days=1)).deck
+
+
+def test_difficulty_follows_the_weekday():
+    """Monday deals 20 cards of the basic game; Sunday 16 cards of the advanced game, more assignments."""
+    city = load_city("antwerpen")
+    monday = deal(city, dt.date(2026, 11, 30))
+    sunday = deal(city, DAY)
+    assert difficulty(DAY).name == "Sunday" and len(WEEKDAYS) == 7
+    assert (len(monday.turns), monday.mode) == (19, "basic")
+    assert (len(sunday.turns), sunday.mode) == (15, "advanced")
+    assert len(sunday.assignments) > len(monday.assignments)
+
+
+@pytest.mark.parametrize("city", ["brugge", "antwerpen"])
+def test_code_rebuilds_the_same_puzzle(city):
+    """decode(encode(p)) has the same deck, start, assignments, target and open faces."""
+    from dataclasses import replace
+
+    puzzle = replace(deal(load_city(city), DAY), target=88)
+    rebuilt = decode(encode(puzzle))
+    for field in ("deck", "start", "start_card", "assignments", "target", "turns", "mode", "directions"):
+        assert getattr(rebuilt, field) == getattr(puzzle, field)
+    assert encode(puzzle) == encode(puzzle).upper()  # QR alphanumeric mode
+
+
+@pytest.mark.parametrize(
+    "code, fragment",
+    [
+        ("CT1/PARIS/BASIC/2/S1/1A/-/-", "unknown city 'paris'"),
+        ("CT1/BRUGGE/BASIC/2/S1", "is not of the form"),
+        ("CT1/BRUGGE/BASIC/X/S1/1A/-/-", "directions"),
+        ("CT1/BRUGGE/BASIC/2/S1/1A.2A/-/-", "16 or 20 cards"),
+        ("CT1/BRUGGE/BASIC/2/S1/1A/1.0X/-", "assignments"),
+    ],
+)
+def test_malformed_codes_get_a_clear_error(code, fragment, capsys, tmp_path):
+    """verify with a bad code: one paragraph naming the problem, exit code 2."""
+    plan = tmp_path / "plan.txt"
+    plan.write_text("1. L1 L2\n")
+    assert main(["verify", code, str(plan)]) == 2
+    err = capsys.readouterr().err.replace("\n", " ")
+    assert fragment in err and "Traceback" not in err
+
+
+@pytest.mark.parametrize(
+    "args, fragment",
+    [
+        (["--date", "2026-13-01"], "not a date"),
+        (["--date", "yesterday"], "not a date"),
+        (["--date", "1066-10-14"], "year"),
+        (["--city", "paris"], "unknown city"),
+        (["--paper", "a3"], "unknown paper"),
+    ],
+)
+def test_daily_rejects_bad_options(args, fragment, capsys, tmp_path):
+    """citytrip daily with a malformed date, city or paper: exit 2, nothing written."""
+    assert main(["daily", "--out", str(tmp_path / "out"), *args]) == 2
+    assert fragment in capsys.readouterr().err.replace("\n", " ")
+    assert not (tmp_path / "out").exists()
