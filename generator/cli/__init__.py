@@ -19,17 +19,17 @@ from generator.errors import CitytripError
 
 # The subcommand modules, in the order `citytrip --help` lists them.
 COMMANDS = [
+    "daily",
     "verify",
     "show",
-    "score",
-    "scorepad",
-    "reference",
+    "solve",
+    "levels",
     "sheets",
     "cards",
     "kit",
-    "solve",
-    "levels",
-    "daily",
+    "scorepad",
+    "reference",
+    "score",
 ]
 
 EXIT_USAGE = 2
