@@ -1,0 +1,265 @@
+"""The daily puzzle's answer key: the par plan drawn on the map, turn by turn, and its score.
+
+Page 1 is the map with the answer route (one line per path end, R6), each turn's end node marked
+with the turn's number, every achieved goal ticked, and the score breakdown of the replayed plan
+(strips, assignments, hunted, total = par, R17). Page 2 lists the plan turn by turn: the boxes
+taken (R8), the bonus actions used (R9), the nodes entered by each end (R5, R6) and the goals
+achieved (R10). Everything comes from the plan and the engine's replay, never recomputed here.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from reportlab.lib.colors import HexColor, white
+from reportlab.lib.units import mm
+from reportlab.pdfbase.pdfmetrics import stringWidth
+from reportlab.pdfgen.canvas import Canvas
+
+from generator.daily.job import Daily
+from generator.render.citymap import DISC, EDGE_BAND, Box, MapGeometry, draw_map, fit_icon
+from generator.render.daily_sheet import draw_daily_header
+from generator.render.daily_text import box_text, date_text, goals_text, moves_text, par_text, title_text
+from generator.render.icon_scheme import load_icon_scheme
+from generator.render.pdf import FONT, FONT_BOLD, Paper
+from generator.render.sheet import GAP, GREY, INK, MARGIN, RULE
+from generator.render.sheet_style import load_sheet_style
+from generator.render.wrap import wrap_words
+from generator.rules.grid import Coord
+from generator.rules.puzzle import Puzzle
+
+HEADER = 21 * mm
+ROW = 5 * mm
+TEXT = 7
+LEADING = 8.4
+MIN_MARK = 2.2 * mm  # a turn number stays legible on a small letter-size map
+
+
+@dataclass(frozen=True)
+class KeyLayout:
+    header: Box
+    map: Box
+    breakdown: Box
+
+
+def layout_key(daily: Daily, paper: Paper) -> KeyLayout:
+    """Header on top, the breakdown at the bottom, the map takes the rest."""
+    width = paper.width - 2 * MARGIN
+    header = Box(MARGIN, paper.height - MARGIN - HEADER, width, HEADER)
+    rows = max(-(-len(_strip_rows(daily)) // 2), len(daily.puzzle.assignments) + 3)
+    height = (rows + 1) * ROW + 2 * mm
+    room = header.y - GAP - (MARGIN + height + GAP)
+    grid = daily.puzzle.city.grid
+    # A map limited by the page width would leave a band of white above and below it: give the
+    # spare height to the bottom margin instead, so the breakdown sits right under the map.
+    needed = (width - 2 * EDGE_BAND) / grid.columns * grid.rows + 2 * EDGE_BAND
+    map_height = min(room, needed)
+    map_box = Box(MARGIN, header.y - GAP - map_height, width, map_height)
+    breakdown = Box(MARGIN, map_box.y - GAP - height, width, height)
+    return KeyLayout(header, map_box, breakdown)
+
+
+def route_of(puzzle: Puzzle, daily: Daily) -> list[list[Coord]]:
+    """The path walked by each end, from the start (R4, R6): one list of nodes per end."""
+    ends: list[list[Coord]] = [[puzzle.start], [puzzle.start]]
+    for turn in daily.answer.turns:
+        for end, nodes in enumerate(turn.moves):
+            ends[end].extend(nodes)
+    return [nodes for nodes in ends if len(nodes) > 1]
+
+
+def turn_marks(daily: Daily) -> list[tuple[Coord, int]]:
+    """(node, turn number) for the last node each end entered in each turn."""
+    marks = []
+    for t, turn in enumerate(daily.answer.turns):
+        for nodes in turn.moves:
+            if nodes:
+                marks.append((nodes[-1], t + 1))
+    return marks
+
+
+def draw_key_page(canvas: Canvas, daily: Daily, layout: KeyLayout) -> None:
+    puzzle = daily.puzzle
+    subtitle = f"this plan scores {daily.report.score}"
+    draw_daily_header(canvas, daily, layout.header, title=f"{title_text(daily)}: answer key", subtitle=subtitle,
+                      assignments=False, qr=False)
+    canvas.setFillColor(GREY)
+    canvas.setFont(FONT, 5.5)
+    canvas.drawString(layout.header.x, layout.header.top - 20 * mm, f"Puzzle code {daily.code}")
+    geometry = draw_map(canvas, puzzle.city, puzzle.mode, layout.map, start=puzzle.start, route=route_of(puzzle, daily))
+    _draw_achieved(canvas, daily, geometry)
+    _draw_turn_marks(canvas, daily, geometry)
+    draw_breakdown(canvas, daily, layout.breakdown)
+
+
+def _draw_achieved(canvas: Canvas, daily: Daily, geometry: MapGeometry) -> None:
+    """A tick at the lower right of every location whose goal the plan achieves (R10, R12)."""
+    colour = load_sheet_style().colours["route"]
+    size = max(MIN_MARK, geometry.cell * 0.36)
+    achieved = [daily.puzzle.start] + [claim.at for turn in daily.answer.turns for claim in turn.goals]
+    for at in achieved:
+        x, y = geometry.point(at)
+        offset = DISC * geometry.cell * 0.72
+        canvas.setFillColor(white)
+        canvas.circle(x + offset, y - offset, size * 0.5, stroke=0, fill=1)
+        fit_icon(canvas, "circle-check", x + offset, y - offset, size, colour)
+
+
+def _draw_turn_marks(canvas: Canvas, daily: Daily, geometry: MapGeometry) -> None:
+    """The turn number in a disc at the upper left of the node where an end stopped that turn."""
+    colour = HexColor(load_sheet_style().colours["route"])
+    radius = max(MIN_MARK, geometry.cell * 0.42) / 2
+    offset = DISC * geometry.cell * 0.72
+    for at, number in turn_marks(daily):
+        x, y = geometry.point(at)
+        cx, cy = x - offset, y + offset
+        canvas.setFillColor(colour)
+        canvas.setStrokeColor(white)
+        canvas.setLineWidth(0.5)
+        canvas.circle(cx, cy, radius, stroke=1, fill=1)
+        canvas.setFillColor(white)
+        size = radius * (1.25 if number < 10 else 1.05)
+        canvas.setFont(FONT_BOLD, size)
+        canvas.drawCentredString(cx, cy - size * 0.36, str(number))
+
+
+# --- the score breakdown ---------------------------------------------------------------------------
+
+
+def _strip_rows(daily: Daily) -> list[tuple[str, str, int, int]]:
+    """(category, label, goals achieved, score) per strip, in the legend's order (R15)."""
+    city = daily.puzzle.city
+    breakdown = daily.report.breakdown
+    counts = daily.report.game.crossings
+    rows = []
+    for name, category in city.rules.categories.items():
+        if name in breakdown.strips:
+            # The category's short name: the legend's long labels do not fit a third of the page.
+            rows.append((name, name.capitalize(), counts.get(name, 0), breakdown.strips[name]))
+    return rows
+
+
+def draw_breakdown(canvas: Canvas, daily: Daily, box: Box) -> None:
+    """Strips in two columns, then assignments, hunted and the total, which is the par (R17)."""
+    scheme = load_icon_scheme()
+    style = load_sheet_style()
+    breakdown = daily.report.breakdown
+    canvas.setStrokeColor(RULE)
+    canvas.setLineWidth(0.6)
+    canvas.line(box.x, box.top, box.x + box.width, box.top)
+    canvas.setFillColor(INK)
+    canvas.setFont(FONT_BOLD, 8)
+    canvas.drawString(box.x, box.top - 4 * mm, "Score breakdown (R17)")
+    rows = _strip_rows(daily)
+    half = -(-len(rows) // 2)
+    column = (box.width - 2 * GAP) * 0.31
+    for i, (name, label, count, score) in enumerate(rows):
+        x = box.x + (i // half) * (column + GAP)
+        y = box.top - ROW - (i % half + 1) * ROW
+        icon = scheme.categories.get(name)
+        fit_icon(canvas, icon.icon if icon else "circle-question", x + 2 * mm, y + ROW / 2, ROW * 0.6,
+                 icon.colour if icon else "#222222")
+        doubled = " ×2 restaurant" if name == "eat" and breakdown.eat_doubled else ""
+        goals = f"{count} goal{'s' if count != 1 else ''}{doubled}"
+        _row(canvas, x + 5 * mm, y, column - 5 * mm, label, goals, score)
+    x = box.x + 2 * (column + GAP)
+    right = box.width - 2 * (column + GAP)
+    y = box.top - 2 * ROW
+    for assignment in daily.puzzle.assignments:
+        fit_icon(canvas, style.marks["assignment"], x + 2 * mm, y + ROW / 2, ROW * 0.6, INK)
+        state = "achieved" if breakdown.assignments_complete.get(assignment.id) else "not achieved"
+        _row(canvas, x + 5 * mm, y, right - 5 * mm, f"Assignment {assignment.id}", state,
+             breakdown.assignments.get(assignment.id, 0))
+        y -= ROW
+    fit_icon(canvas, style.marks["hunted"], x + 2 * mm, y + ROW / 2, ROW * 0.6, INK)
+    hunts = daily.report.game.hunted
+    _row(canvas, x + 5 * mm, y, right - 5 * mm, "Hunted", f"{hunts} hunted turn{'s' if hunts != 1 else ''}",
+         breakdown.hunted)
+    y -= ROW + 1 * mm
+    canvas.setStrokeColor(INK)
+    canvas.setLineWidth(1.2)
+    canvas.roundRect(x, y - 0.8 * mm, right, ROW + 1.6 * mm, 1.2 * mm, stroke=1, fill=0)
+    fit_icon(canvas, style.marks["total"], x + 2.5 * mm, y + ROW / 2, ROW * 0.6, INK)
+    canvas.setFillColor(INK)
+    canvas.setFont(FONT_BOLD, 9)
+    canvas.drawString(x + 5.5 * mm, y + ROW / 2 - 3.2, f"Appreciation = par {daily.par}")
+    canvas.drawRightString(x + right - 2 * mm, y + ROW / 2 - 3.2, str(breakdown.total))
+
+
+def _row(canvas: Canvas, x: float, y: float, width: float, label: str, note: str, score: int) -> None:
+    """Label, a grey note and the score right-aligned, shrunk to fit the row."""
+    score_w = 8 * mm
+    note_w = stringWidth(note, FONT, 6)
+    size = 7
+    while stringWidth(label, FONT, size) > width - score_w - note_w - 2 * mm and size > 5:
+        size -= 0.25
+    canvas.setFillColor(INK)
+    canvas.setFont(FONT, size)
+    canvas.drawString(x, y + ROW / 2 - 2.4, label)
+    canvas.setFillColor(GREY)
+    canvas.setFont(FONT, 6)
+    canvas.drawRightString(x + width - score_w, y + ROW / 2 - 2.2, note)
+    canvas.setFillColor(INK)
+    canvas.setFont(FONT_BOLD, 8)
+    canvas.drawRightString(x + width, y + ROW / 2 - 2.8, str(score))
+    canvas.setStrokeColor(RULE)
+    canvas.setLineWidth(0.25)
+    canvas.line(x, y, x + width, y)
+
+
+# --- page 2: the plan turn by turn -----------------------------------------------------------------
+
+COLUMNS = (("Turn", 0.06), ("Boxes (R8)", 0.24), ("Bonus (R9)", 0.09), ("Nodes entered (R5, R6)", 0.27),
+           ("Goals achieved (R10)", 0.34))
+
+
+def draw_plan_table(canvas: Canvas, daily: Daily, paper: Paper) -> None:
+    """The plan as a table, one row per turn, wrapped cells, on a page of its own."""
+    puzzle = daily.puzzle
+    width = paper.width - 2 * MARGIN
+    top = paper.height - MARGIN
+    canvas.setFillColor(INK)
+    canvas.setFont(FONT_BOLD, 12)
+    canvas.drawString(MARGIN, top - 5 * mm, f"{title_text(daily)}: the answer turn by turn")
+    canvas.setFillColor(GREY)
+    canvas.setFont(FONT, 8)
+    canvas.drawString(MARGIN, top - 9.5 * mm, f"{date_text(daily)}  ·  target {puzzle.target}  ·  {par_text(daily)}")
+    start = puzzle.start_location
+    canvas.setFillColor(INK)
+    canvas.setFont(FONT, TEXT)
+    canvas.drawString(MARGIN, top - 14 * mm, f"Setup: the path starts on {start.name} ({puzzle.start}); its goal is "
+                                             f"achieved for free (R12).")
+    widths = [share * width for _, share in COLUMNS]
+    y = top - 20 * mm
+    canvas.setFont(FONT_BOLD, TEXT)
+    x = MARGIN
+    for (caption, _), w in zip(COLUMNS, widths):
+        canvas.drawString(x + 1 * mm, y, caption)
+        x += w
+    y -= 2 * mm
+    canvas.setStrokeColor(INK)
+    canvas.setLineWidth(0.6)
+    canvas.line(MARGIN, y, MARGIN + width, y)
+    for t, turn in enumerate(daily.answer.turns):
+        boxes = " + ".join(box_text(puzzle, t, name) for name in turn.boxes)
+        if turn.hunted:
+            boxes += " (hunted)"
+        bonus = ", ".join(f"+{use.value} {use.action.value}" for use in turn.bonus) or "–"
+        cells = [str(t + 1), boxes, bonus, moves_text(turn), goals_text(puzzle, turn)]
+        wrapped = [wrap_words(text, w - 2 * mm, FONT, TEXT) or [""] for text, w in zip(cells, widths)]
+        height = max(len(lines) for lines in wrapped) * LEADING + 2.2 * mm
+        x = MARGIN
+        for i, (lines, w) in enumerate(zip(wrapped, widths)):
+            canvas.setFont(FONT_BOLD if i == 0 else FONT, TEXT)
+            canvas.setFillColor(INK)
+            for k, line in enumerate(lines):
+                canvas.drawString(x + 1 * mm, y - 1.2 * mm - TEXT * 0.8 - k * LEADING, line)
+            x += w
+        y -= height
+        canvas.setStrokeColor(RULE)
+        canvas.setLineWidth(0.3)
+        canvas.line(MARGIN, y, MARGIN + width, y)
+    canvas.setFillColor(INK)
+    canvas.setFont(FONT_BOLD, 9)
+    canvas.drawString(MARGIN, y - 6 * mm, f"Total appreciation {daily.report.score} = {par_text(daily)}; "
+                                          f"target {puzzle.target}.")

@@ -1,0 +1,247 @@
+"""The daily puzzle sheet: page 1 the city sheet of the puzzle, page 2 the turn table.
+
+Page 1 is a fill-in sheet (generator/render/sheet.py: map, legend, strips, hunted, assignment
+boxes, total) with the start circled and a taller header that states the puzzle: date and
+weekday level, target, par, the assignments, and a QR code of the puzzle code with the code
+printed under it, so the puzzle can be rebuilt (and checked) from the paper alone.
+
+Page 2 is one block per turn: the two open faces as the 3×2 grid of R8 (left face L1–L3, right
+face R1–R3), each box with its action icon(s), value and a tick box, and lines to note the path
+and the goals of the turn.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+
+from reportlab.lib.colors import Color, HexColor, white
+from reportlab.lib.units import mm
+from reportlab.pdfbase.pdfmetrics import stringWidth
+from reportlab.pdfgen.canvas import Canvas
+
+from generator.daily.deal import difficulty
+from generator.daily.job import Daily
+from generator.render.citymap import Box, draw_map, fit_icon
+from generator.render.daily_text import (
+    assignment_lines,
+    code_lines,
+    date_text,
+    goal_text,
+    par_text,
+    setup_text,
+    title_text,
+)
+from generator.render.icon_scheme import load_icon_scheme
+from generator.render.pdf import FONT, FONT_BOLD, Paper
+from generator.render.qr import draw_qr, qr_matrix
+from generator.render.sheet import GAP, GREY, INK, MARGIN, RULE, SheetLayout, draw_legend, draw_strips, layout_sheet
+from generator.render.sheet_style import load_sheet_style
+from generator.rules.cards import ActionBox
+from generator.rules.puzzle import Puzzle
+
+HEADER = 31 * mm  # title, date and level, target and par, up to four assignments, the QR code
+QR_COLUMN = 36 * mm
+MIN_MODULE, MAX_MODULE = 0.5 * mm, 0.75 * mm  # below 0.5 mm phone cameras miss modules in print
+CODE_SIZE = 4.6
+CODE_LEADING = 5.4
+BOX_TINT = Color(0.96, 0.96, 0.96)
+TICK = 3.2 * mm
+TABLE_HEAD = 28 * mm  # page 2: title, how to play a turn, column captions
+MAX_BLOCK = 24 * mm
+TURN_LABEL = 10 * mm
+FACE_WIDTH = 26 * mm
+
+
+@dataclass(frozen=True)
+class QrPlacement:
+    """Where the QR code and the code lines under it go in the header's right column."""
+
+    x: float
+    y: float
+    module: float
+    lines: tuple[str, ...]
+
+
+def layout_puzzle_sheet(daily: Daily, paper: Paper) -> SheetLayout:
+    """The fill-in sheet's layout with a taller header; the map gives up the height."""
+    base = layout_sheet(daily.puzzle.city, paper)
+    top = paper.height - MARGIN
+    header = Box(MARGIN, top - HEADER, base.header.width, HEADER)
+    map_box = Box(base.map.x, base.map.y, base.map.width, header.y - GAP - base.map.y)
+    return replace(base, header=header, map=map_box)
+
+
+def draw_puzzle_page(canvas: Canvas, daily: Daily, layout: SheetLayout) -> None:
+    """Page 1: the puzzle's header over a complete fill-in sheet with the start circled (R12)."""
+    puzzle = daily.puzzle
+    draw_daily_header(canvas, daily, layout.header, title=title_text(daily), subtitle=goal_text(daily),
+                      assignments=True, qr=True)
+    draw_map(canvas, puzzle.city, puzzle.mode, layout.map, start=puzzle.start)
+    draw_legend(canvas, puzzle.city, puzzle.mode, layout.legend)
+    draw_strips(canvas, puzzle.city, puzzle.mode, layout.strips)
+
+
+def qr_placement(code: str, box: Box) -> QrPlacement:
+    """The QR code centred in the header's right column, as large as fits above the code lines."""
+    width_chars = int(QR_COLUMN / stringWidth("8", FONT, CODE_SIZE))
+    lines = tuple(code_lines(code, width_chars))
+    room = box.height - len(lines) * CODE_LEADING - 0.8 * mm
+    modules = qr_matrix(code).modules + 8  # the quiet zone is part of the printed size
+    module = max(MIN_MODULE, min(MAX_MODULE, room / modules, QR_COLUMN / modules))
+    size = modules * module
+    x = box.x + box.width - QR_COLUMN + (QR_COLUMN - size) / 2
+    return QrPlacement(x, box.top - size, module, lines)
+
+
+def draw_daily_header(canvas: Canvas, daily: Daily, box: Box, *, title: str, subtitle: str, assignments: bool,
+                      qr: bool) -> None:
+    """Title, date and level, target and par, (the assignments,) and the puzzle code (as a QR code)."""
+    puzzle = daily.puzzle
+    style = load_sheet_style()
+    if qr:
+        placement = qr_placement(daily.code, box)
+        draw_qr(canvas, daily.code, placement.x, placement.y, placement.module)
+        canvas.setFillColor(INK)
+        canvas.setFont(FONT, CODE_SIZE)
+        centre = box.x + box.width - QR_COLUMN / 2
+        for i, line in enumerate(placement.lines):
+            canvas.drawCentredString(centre, placement.y - (i + 1) * CODE_LEADING + 1, line)
+        text_width = box.width - QR_COLUMN - 3 * mm
+    else:
+        text_width = box.width
+    top = box.top
+    fit_icon(canvas, style.marks[puzzle.mode], box.x + 4 * mm, top - 4.2 * mm, 8 * mm, INK)
+    canvas.setFillColor(INK)
+    _fit_string(canvas, title, box.x + 10 * mm, top - 6 * mm, text_width - 10 * mm, FONT_BOLD, 15)
+    canvas.setFillColor(GREY)
+    line = f"{date_text(daily)}, {difficulty(daily.day).name} level: {setup_text(puzzle)}"
+    _fit_string(canvas, line, box.x + 10 * mm, top - 10.5 * mm, text_width - 10 * mm, FONT, 8)
+    canvas.setFillColor(INK)
+    target = f"Target {puzzle.target}" if puzzle.target is not None else "No target"
+    _fit_string(canvas, f"{target}  ·  {par_text(daily)}  ·  {subtitle}", box.x, top - 16 * mm, text_width,
+                FONT_BOLD, 9)
+    if not assignments:
+        return
+    y = top - 20.5 * mm
+    lines = assignment_lines(puzzle) or ["none today: only the target counts"]
+    canvas.setFont(FONT_BOLD, 7)
+    canvas.drawString(box.x, y, "Assignments")
+    size = 7 if len(lines) <= 3 else 6.4
+    leading = (y - box.y + size) / max(3, len(lines))
+    label = stringWidth("Assignments", FONT_BOLD, 7) + 2 * mm
+    for i, text in enumerate(lines):
+        _fit_string(canvas, text, box.x + label, y - i * leading, text_width - label, FONT, size)
+
+
+def _fit_string(canvas: Canvas, text: str, x: float, y: float, width: float, font: str, size: float) -> None:
+    """Draw `text` at `size`, shrunk (down to 60 %) so that it never runs into the QR column."""
+    floor = size * 0.6
+    while stringWidth(text, font, size) > width and size > floor:
+        size -= 0.25
+    canvas.setFont(font, size)
+    canvas.drawString(x, y, text)
+
+
+# --- page 2: the turn table ------------------------------------------------------------------------
+
+
+def draw_turn_table(canvas: Canvas, daily: Daily, paper: Paper) -> None:
+    """One block per turn in two columns: the six open boxes with tick boxes, and note lines."""
+    puzzle = daily.puzzle
+    width = paper.width - 2 * MARGIN
+    top = paper.height - MARGIN
+    canvas.setFillColor(INK)
+    canvas.setFont(FONT_BOLD, 12)
+    canvas.drawString(MARGIN, top - 5 * mm, f"{title_text(daily)}: the turns")
+    canvas.setFont(FONT, 8)
+    canvas.setFillColor(GREY)
+    canvas.drawString(MARGIN, top - 9.5 * mm, f"{date_text(daily)}  ·  target {puzzle.target}  ·  {par_text(daily)}")
+    canvas.setFillColor(INK)
+    canvas.setFont(FONT, 7)
+    rules = [
+        "Each turn, tick 2 boxes that share a side; boxes of one type add up (R8). Or tick 3 connected boxes and cross",
+        "off the next hunted number (at most once a turn). Then extend the path on the map (plan, R5) and cross the goals",
+        "you pay for in full this turn on the strips (R10, R11). Unused actions are lost.",
+    ]
+    for i, text in enumerate(rules):
+        canvas.drawString(MARGIN, top - 14 * mm - i * 3.2 * mm, text)
+    columns = 2
+    per_column = -(-len(puzzle.turns) // columns)
+    column_width = (width - GAP) / columns
+    table_top = top - TABLE_HEAD
+    block = min(MAX_BLOCK, (table_top - MARGIN) / per_column)
+    for c in range(columns):
+        x = MARGIN + c * (column_width + GAP)
+        _draw_column_captions(canvas, x, table_top + 1.2 * mm, column_width)
+        for r in range(per_column):
+            t = c * per_column + r
+            if t >= len(puzzle.turns):
+                break
+            _draw_turn_block(canvas, puzzle, t, Box(x, table_top - (r + 1) * block, column_width, block))
+
+
+def _draw_column_captions(canvas: Canvas, x: float, y: float, width: float) -> None:
+    canvas.setFillColor(GREY)
+    canvas.setFont(FONT_BOLD, 6.5)
+    canvas.drawString(x, y, "Turn")
+    canvas.drawCentredString(x + TURN_LABEL + FACE_WIDTH / 2, y, "Left face L1–L3")
+    canvas.drawCentredString(x + TURN_LABEL + 1.5 * FACE_WIDTH + 1 * mm, y, "Right face R1–R3")
+    canvas.drawString(x + TURN_LABEL + 2 * FACE_WIDTH + 4 * mm, y, "Path and goals")
+
+
+def _draw_turn_block(canvas: Canvas, puzzle: Puzzle, t: int, box: Box) -> None:
+    """Turn t+1: its number, the 3×2 grid of open boxes (R8), and three note lines."""
+    scheme = load_icon_scheme()
+    faces = puzzle.turns[t]
+    pad = 1.2 * mm
+    canvas.setStrokeColor(RULE)
+    canvas.setLineWidth(0.4)
+    canvas.line(box.x, box.y, box.x + box.width, box.y)
+    canvas.setFillColor(INK)
+    canvas.setFont(FONT_BOLD, 13)
+    canvas.drawCentredString(box.x + TURN_LABEL / 2 - 0.5 * mm, box.y + box.height / 2 - 4.5, str(t + 1))
+    row = (box.height - 2 * pad) / 3
+    for column, face in enumerate((faces.left, faces.right)):
+        x = box.x + TURN_LABEL + column * (FACE_WIDTH + 1 * mm)
+        for i, action_box in enumerate(face):
+            cell = Box(x, box.top - pad - (i + 1) * row, FACE_WIDTH, row)
+            _draw_open_box(canvas, action_box, f"{'LR'[column]}{i + 1}", cell, scheme)
+    notes_x = box.x + TURN_LABEL + 2 * FACE_WIDTH + 4 * mm
+    canvas.setStrokeColor(RULE)
+    canvas.setLineWidth(0.3)
+    canvas.setDash(0.6, 1.2)
+    for i, caption in enumerate(("path", "goals", "")):
+        y = box.top - pad - (i + 1) * row + 1 * mm
+        canvas.line(notes_x, y, box.x + box.width, y)
+        if caption:
+            canvas.setFillColor(GREY)
+            canvas.setFont(FONT, 5)
+            canvas.drawString(notes_x, y + 0.8 * mm, caption)
+    canvas.setDash()
+
+
+def _draw_open_box(canvas: Canvas, action_box: ActionBox, name: str, cell: Box, scheme) -> None:
+    """One box as on the card: framed in its action colour, icons × value, the value, a tick box."""
+    action = scheme.actions[action_box.type.value]
+    inset = 0.45 * mm
+    x, y, w, h = cell.x, cell.y + inset, cell.width, cell.height - 2 * inset
+    canvas.setFillColor(BOX_TINT)
+    canvas.setStrokeColor(HexColor(action.colour))
+    canvas.setLineWidth(0.9)
+    canvas.roundRect(x, y, w, h, 1 * mm, stroke=1, fill=1)
+    middle = y + h / 2
+    tick = min(TICK, h - 1.2 * mm)
+    canvas.setFillColor(white)
+    canvas.setStrokeColor(INK)
+    canvas.setLineWidth(0.6)
+    canvas.rect(x + 1 * mm, middle - tick / 2, tick, tick, stroke=1, fill=1)
+    canvas.setFillColor(GREY)
+    canvas.setFont(FONT, 4.5)
+    canvas.drawString(x + 1.6 * mm + tick, middle - 1.6, name)
+    icon = min(h * 0.7, 3.4 * mm)
+    first = x + 1.6 * mm + tick + 3.6 * mm
+    for k in range(action_box.value):
+        fit_icon(canvas, action.icon, first + icon / 2 + k * (icon + 0.35 * mm), middle, icon, action.colour)
+    canvas.setFillColor(HexColor(action.colour))
+    canvas.setFont(FONT_BOLD, 9)
+    canvas.drawRightString(x + w - 1.2 * mm, middle - 3.2, str(action_box.value))

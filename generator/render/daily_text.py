@@ -1,0 +1,120 @@
+"""The words printed on a daily puzzle's sheet and answer key, as plain strings (no drawing here).
+
+Kept apart from the drawing so that the sheet, the answer key and the tests say the par the same
+way: "par 118, proven optimal" only when the solver proved it, otherwise the best score found
+with the solver's proven bound (the issue asks the sheet to be honest about which one it is).
+"""
+
+from __future__ import annotations
+
+from generator.daily.job import Daily
+from generator.rules.assignments import RACE_TYPES
+from generator.rules.city import ADVANCED
+from generator.rules.grid import Coord
+from generator.rules.plan import Turn
+from generator.rules.puzzle import Puzzle
+
+MODE_NAMES = {ADVANCED: "game for advanced players"}
+
+
+def par_text(daily: Daily) -> str:
+    """The par as the sheet states it: proven optimal, or best known with the proven bound."""
+    if daily.proven:
+        return f"par {daily.par}, proven optimal"
+    if daily.bound is None:
+        return f"best known {daily.par}, no bound proven"
+    return f"best known {daily.par}, the solver's bound {daily.bound}"
+
+
+def title_text(daily: Daily) -> str:
+    """"Citytrip Brugge daily puzzle": the big line of both documents."""
+    return f"Citytrip {daily.puzzle.city.name} daily puzzle"
+
+
+def date_text(daily: Daily) -> str:
+    """The date with its weekday, which names the difficulty (Monday easiest, Sunday hardest)."""
+    return f"{daily.day.strftime('%A')} {daily.day.day} {daily.day.strftime('%B %Y')}"
+
+
+def setup_text(puzzle: Puzzle) -> str:
+    """Mode, turns and directions (R6, R7): what makes the weekday's level harder or easier."""
+    mode = MODE_NAMES.get(puzzle.mode, "basic game")
+    cards = len(puzzle.turns) + 1
+    ends = "the path may leave the start in two directions" if puzzle.directions == 2 else "the path leaves the start in one direction"
+    return f"{mode[0].upper()}{mode[1:]}, {cards} cards = {len(puzzle.turns)} turns; {ends} (R6)"
+
+
+def goal_text(daily: Daily) -> str:
+    """The solo win condition (RULINGS "Solo"): every assignment achieved and the target reached."""
+    target = daily.puzzle.target
+    if daily.puzzle.assignments:
+        return f"Win: achieve every assignment and score at least {target}"
+    return f"Win: score at least {target}"
+
+
+def assignment_lines(puzzle: Puzzle) -> list[str]:
+    """One line per assignment: card id, what it asks (locations by name too) and its solo points."""
+    lines = []
+    for assignment in puzzle.assignments:
+        if assignment.type in RACE_TYPES and assignment.locations:
+            names = ", ".join(_place(puzzle, at) for at in assignment.locations)
+            what = f"first to {names}"
+        else:
+            what = assignment.describe()
+        # RULINGS "Solo": a race scores its highest value once achieved; type 2 already says
+        # its points per set.
+        points = "" if assignment.type == 2 else f" ({assignment.values[0]} points)"
+        lines.append(f"{assignment.id}: {what}{points}")
+    return lines
+
+
+def _place(puzzle: Puzzle, at: Coord) -> str:
+    location = puzzle.city.locations.get(at)
+    return f"{location.name} ({at})" if location else str(at)
+
+
+def box_text(puzzle: Puzzle, turn_index: int, name: str) -> str:
+    """A box of turn `turn_index` as "L1 plan 2"."""
+    box = puzzle.turns[turn_index].box(name)
+    return f"{name} {box.type.value} {box.value}"
+
+
+def moves_text(turn: Turn) -> str:
+    """The nodes entered this turn, per path end (R6): "a: Q17 P16 · b: C4", or "–"."""
+    parts = []
+    for end, nodes in zip("ab", turn.moves):
+        if nodes:
+            parts.append(f"{end}: {' '.join(str(n) for n in nodes)}")
+    return " · ".join(parts) or "–"
+
+
+def goals_text(puzzle: Puzzle, turn: Turn) -> str:
+    """The goals achieved this turn: location name and coordinate, and the chosen goal of a choice (R14)."""
+    parts = []
+    for claim in turn.goals:
+        name = _place(puzzle, claim.at)
+        parts.append(f"{name} = {claim.goal}" if claim.goal else name)
+    return "; ".join(parts) or "–"
+
+
+def code_lines(code: str, width_chars: int) -> list[str]:
+    """The puzzle code broken after "/" or "." into lines of at most `width_chars` characters."""
+    lines: list[str] = []
+    current = ""
+    token = ""
+    for char in code:
+        token += char
+        if char in "/.+":
+            if current and len(current) + len(token) > width_chars:
+                lines.append(current)
+                current = ""
+            current += token
+            token = ""
+    if token:
+        if current and len(current) + len(token) > width_chars:
+            lines.append(current)
+            current = ""
+        current += token
+    if current:
+        lines.append(current)
+    return lines
