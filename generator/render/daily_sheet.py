@@ -19,7 +19,6 @@ from reportlab.lib.units import mm
 from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.pdfgen.canvas import Canvas
 
-from generator.daily.deal import difficulty
 from generator.daily.job import Daily
 from generator.render.citymap import Box, draw_map, fit_icon
 from generator.render.daily_text import (
@@ -27,6 +26,7 @@ from generator.render.daily_text import (
     code_lines,
     date_text,
     goal_text,
+    level_text,
     par_text,
     setup_text,
     title_text,
@@ -114,7 +114,7 @@ def draw_daily_header(canvas: Canvas, daily: Daily, box: Box, *, title: str, sub
     canvas.setFillColor(INK)
     _fit_string(canvas, title, box.x + 10 * mm, top - 6 * mm, text_width - 10 * mm, FONT_BOLD, 15)
     canvas.setFillColor(GREY)
-    line = f"{date_text(daily)}, {difficulty(daily.day).name} level: {setup_text(puzzle)}"
+    line = f"{date_text(daily)} · {level_text(daily.day)} · {setup_text(puzzle)}"
     _fit_string(canvas, line, box.x + 10 * mm, top - 10.5 * mm, text_width - 10 * mm, FONT, 8)
     canvas.setFillColor(INK)
     target = f"Target {puzzle.target}" if puzzle.target is not None else "No target"

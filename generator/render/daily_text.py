@@ -7,15 +7,14 @@ with the solver's proven bound (the issue asks the sheet to be honest about whic
 
 from __future__ import annotations
 
+import datetime as dt
+
 from generator.daily.job import Daily
 from generator.rules.assignments import RACE_TYPES
 from generator.rules.city import ADVANCED
 from generator.rules.grid import Coord
 from generator.rules.plan import Turn
 from generator.rules.puzzle import Puzzle
-
-MODE_NAMES = {ADVANCED: "game for advanced players"}
-
 
 def par_text(daily: Daily) -> str:
     """The par as the sheet states it: proven optimal, or best known with the proven bound."""
@@ -38,10 +37,14 @@ def date_text(daily: Daily) -> str:
 
 def setup_text(puzzle: Puzzle) -> str:
     """Mode, turns and directions (R6, R7): what makes the weekday's level harder or easier."""
-    mode = MODE_NAMES.get(puzzle.mode, "basic game")
-    cards = len(puzzle.turns) + 1
-    ends = "the path may leave the start in two directions" if puzzle.directions == 2 else "the path leaves the start in one direction"
-    return f"{mode[0].upper()}{mode[1:]}, {cards} cards = {len(puzzle.turns)} turns; {ends} (R6)"
+    mode = "advanced game" if puzzle.mode == ADVANCED else "basic game"
+    directions = "two directions" if puzzle.directions == 2 else "one direction"
+    return f"{mode} · {len(puzzle.turns) + 1} cards, {len(puzzle.turns)} turns · path from the start in {directions} (R6)"
+
+
+def level_text(day: dt.date) -> str:
+    """The weekday's difficulty on a scale of seven: Monday easiest, Sunday hardest."""
+    return f"difficulty {day.weekday() + 1} of 7"
 
 
 def goal_text(daily: Daily) -> str:
@@ -98,13 +101,14 @@ def goals_text(puzzle: Puzzle, turn: Turn) -> str:
 
 
 def code_lines(code: str, width_chars: int) -> list[str]:
-    """The puzzle code broken after "/" or "." into lines of at most `width_chars` characters."""
+    """The puzzle code broken after "/", "+" or a deck card's "." into lines of at most `width_chars` characters."""
     lines: list[str] = []
     current = ""
     token = ""
-    for char in code:
+    for i, char in enumerate(code):
         token += char
-        if char in "/.+":
+        # A "." breaks between deck cards (7A.12B), never inside an assignment id (1.02).
+        if char in "/+" or (char == "." and code[i - 1] in "AB"):
             if current and len(current) + len(token) > width_chars:
                 lines.append(current)
                 current = ""
