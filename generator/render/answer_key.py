@@ -248,6 +248,10 @@ def draw_plan_table(canvas: Canvas, daily: Daily, paper: Paper) -> None:
         cells = [str(t + 1), boxes, bonus, moves_text(turn), goals_text(puzzle, turn)]
         wrapped = [wrap_words(text, w - 2 * mm, FONT, TEXT) or [""] for text, w in zip(cells, widths)]
         height = max(len(lines) for lines in wrapped) * LEADING + 2.2 * mm
+        if y - height < MARGIN + 8 * mm:
+            # Long goal lists could push a row off the page: continue on a new one.
+            canvas.showPage()
+            y = top
         x = MARGIN
         for i, (lines, w) in enumerate(zip(wrapped, widths)):
             canvas.setFont(FONT_BOLD if i == 0 else FONT, TEXT)
