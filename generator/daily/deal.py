@@ -43,6 +43,13 @@ WEEKDAYS = (
 )
 
 
+NEAREST_TRIOS = 3
+
+
+def _distance(a, b) -> int:
+    return max(abs(a.col - b.col), abs(a.row - b.row))
+
+
 def difficulty(day: dt.date) -> Difficulty:
     return WEEKDAYS[day.weekday()]
 
@@ -60,16 +67,22 @@ def deal(city: City, day: dt.date, attempt: int = 0) -> Puzzle:
     numbers = sorted(city.action_cards)
     rng.shuffle(numbers)
     deck = tuple(DeckCard(n, rng.choice("AB")) for n in numbers[: level.cards])
+    start = city.start_cards[start_card].location.at
     assignments = []
     for kind in level.assignment_types:
         ids = sorted(i for i, a in city.assignments.items() if a.type == kind)
+        if kind in (4, 5):
+            # Named locations far from the start cannot all be reached in 15 turns: draw among the
+            # few trios nearest to the start (king distance to the farthest of the three).
+            ids.sort(key=lambda i: (max(_distance(start, at) for at in city.assignments[i].locations), i))
+            ids = ids[:NEAREST_TRIOS]
         if ids:
             assignments.append(city.assignments[rng.choice(ids)])
     return Puzzle(
         city=city,
         mode=level.mode,
         directions=level.directions,
-        start=city.start_cards[start_card].location.at,
+        start=start,
         turns=turn_faces(deck, dict(city.action_cards)),
         deck=deck,
         start_card=start_card,

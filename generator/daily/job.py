@@ -72,17 +72,21 @@ def file_stem(city_key: str, day: dt.date) -> str:
 def choose_deal(city_key: str, day: dt.date, solver: Solver) -> tuple[Puzzle, Solution, int]:
     """The first deal whose par the greedy player does not reach, else the one with the widest gap.
 
-    A deal is only kept when its best plan completes every assignment, so that the par is a score a
-    solo player can actually win with.
+    A deal counts only when its best plan completes every assignment, so that the par is a score a
+    solo player can win with. When no deal's plan does, the first deal keeps just the assignments
+    its plan completes (dropping an incomplete one changes no score: it scored nothing).
     """
     city = load_city(city_key)
     best: tuple[int, Puzzle, Solution, int] | None = None
+    fallback: tuple[Puzzle, Solution, Report] | None = None
     for attempt in range(ATTEMPTS):
         puzzle = deal(city, day, attempt)
         solution = solver(puzzle)
         report = replay(puzzle, solution.plan)
         if not report.valid or report.score != solution.score:
             raise AssertionError(f"solver plan does not replay to its score: {report.violations}")
+        if fallback is None:
+            fallback = (puzzle, solution, report)
         if not report.assignments_complete:
             continue
         gap = solution.score - solution.greedy
@@ -90,12 +94,12 @@ def choose_deal(city_key: str, day: dt.date, solver: Solver) -> tuple[Puzzle, So
             best = (gap, puzzle, solution, attempt)
         if gap > 0:
             break
-    if best is None:
-        # No deal's best plan completes every assignment: keep the first deal without them.
-        puzzle = replace(deal(city, day, 0), assignments=())
-        solution = solver(puzzle)
-        return puzzle, solution, 0
-    return best[1], best[2], best[3]
+    if best is not None:
+        return best[1], best[2], best[3]
+    assert fallback is not None
+    puzzle, solution, report = fallback
+    kept = tuple(a for a in puzzle.assignments if report.breakdown.assignments_complete[a.id])
+    return replace(puzzle, assignments=kept), solution, 0
 
 
 def make_daily(city_key: str, day: dt.date, out_dir: Path, solver: Solver, render: Callable | None = None) -> Daily:
