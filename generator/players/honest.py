@@ -1,19 +1,226 @@
-"""The honest solo player: sees only what the rulebook shows, never the rest of the deck.
+"""The honest solo player: it sees only what the rulebook shows a player.
 
-It is the beam-search player with a beam of width 1: each turn it builds every legal choice of
-the two open faces (R8) and keeps the one its value function ranks best. With a single sheet in
-the beam nothing is kept for later comparison, so no decision can depend on a card not yet
-turned: the value function reads only the sheet (score, goals near the path's ends, assignment
-progress, bonus actions in hand). What it does not use yet is the half icons of the next face (R7).
+Each turn it knows its own sheet, the two open faces and the half icons on the right face (which
+announce the action types of the next turn's left face, R7) — never the rest of the deck. It
+tries every legal box choice (R8) with every short walk from the path's ends (R5, R6), pays the
+goals the walk touches greedily (best points per action first, R10, R11), and keeps the turn that
+scores best now plus a small lookahead: goals left within reach of the new ends, more for those
+whose action type the half icons promise, and progress on the race assignments. Every turn goes
+through Game.play, so its plans are legal by construction.
 """
 
 from __future__ import annotations
 
-from generator.rules.plan import Plan
+import random
+from collections import Counter
+from dataclasses import dataclass
+
+from generator.rules.assignments import RACE_TYPES
+from generator.rules.cards import ActionType
+from generator.rules.city import ADVANCED, EAT, RESTAURANT
+from generator.rules.game import Game
+from generator.rules.grid import Coord, crossing_diagonal, edge
+from generator.rules.plan import BonusUse, GoalClaim, Plan, Turn
 from generator.rules.puzzle import Puzzle
+
+REACH = 3           # lookahead radius around the path's ends (king distance)
+NEAR_WEIGHT = 0.6   # value of a goal left within reach
+HINT_WEIGHT = 0.9   # extra value when next turn's half icons promise its action type
+HUNT_MARGIN = 3     # a hunted turn must gain this much more than the best plain turn
+
+
+@dataclass
+class _Tally:
+    """The counts that decide the appreciation, cheap to copy and extend."""
+
+    crossings: Counter
+    circled: Counter
+    kinds: set
+    restaurant: bool
+    achieved: set
+
+    def copy(self) -> "_Tally":
+        return _Tally(Counter(self.crossings), Counter(self.circled), set(self.kinds), self.restaurant, set(self.achieved))
+
+
+class _Scorer:
+    def __init__(self, puzzle: Puzzle) -> None:
+        self.puzzle = puzzle
+        self.city = puzzle.city
+        self.strips = puzzle.city.rules.strips
+
+    def tally(self, game: Game) -> _Tally:
+        return _Tally(Counter(game.crossings), Counter(game.circled), set(game.eatery_kinds), game.restaurant, set(game.achieved))
+
+    def add(self, tally: _Tally, at: Coord, goal: str) -> None:
+        location = self.city.locations[at]
+        tally.achieved.add(at)
+        for category in location.crossed(goal, self.puzzle.mode):
+            tally.circled[category] += 1
+            if category == RESTAURANT:
+                tally.restaurant = True
+            elif category == EAT:
+                if location.eatery not in tally.kinds:
+                    tally.kinds.add(location.eatery)
+                    tally.crossings[EAT] += 1
+            else:
+                tally.crossings[category] += 1
+
+    def value(self, tally: _Tally) -> float:
+        """Strips + assignment points, plus a share of the race assignments' progress."""
+        total = 0.0
+        for name, strip in self.strips.items():
+            points = strip.score(tally.crossings[name])
+            total += points * 2 if name == EAT and tally.restaurant else points
+        for assignment in self.puzzle.assignments:
+            total += assignment.solo_points(tally.circled, tally.achieved)
+            if assignment.type in RACE_TYPES and not assignment.complete(tally.circled, tally.achieved):
+                need = assignment.count if assignment.type == 1 else len(assignment.locations)
+                total += assignment.values[0] * assignment.goal_count(tally.circled, tally.achieved) / max(need, 1) / 2
+        return total
 
 
 def honest_plan(puzzle: Puzzle, seed: int = 0) -> Plan:
-    from generator.solver.beam import beam_search  # pure Python; no ortools import
+    """The honest player's whole game; `seed` only breaks exact ties."""
+    rng = random.Random(seed)
+    scorer = _Scorer(puzzle)
+    game = Game(puzzle)
+    turns = []
+    while not game.over:
+        turn = _choose(game, scorer, rng)
+        game.play(turn)
+        turns.append(turn)
+    return Plan(tuple(turns))
 
-    return beam_search(puzzle, width=1, seed=seed)
+
+def _walks(game: Game, limit: int) -> list[tuple[int, tuple[Coord, ...]]]:
+    """Standing still, and from each end one shortest legal walk to every node within `limit`."""
+    result: list[tuple[int, tuple[Coord, ...]]] = [(0, ())]
+    ends = range(game.puzzle.directions)
+    seen_heads = set()
+    for end in ends:
+        head = game.head(end)
+        if head in seen_heads:
+            continue
+        seen_heads.add(head)
+        frontier = [(head, (), frozenset())]
+        seen = {head}
+        for _ in range(limit):
+            following = []
+            for node, walk, diagonals in frontier:
+                for other in game.steps_from(node, walk, diagonals):
+                    if other in seen:
+                        continue
+                    seen.add(other)
+                    crossing = crossing_diagonal(node, other)
+                    step = diagonals | {edge(node, other)} if crossing is not None else diagonals
+                    following.append((other, walk + (other,), step))
+                    result.append((end, walk + (other,)))
+            frontier = following
+    return result
+
+
+def _choose(game: Game, scorer: _Scorer, rng: random.Random) -> Turn:
+    faces = game.puzzle.turns[game.turn]
+    hints = set(faces.next_half_icons or ())
+    base = scorer.tally(game)
+    base_value = scorer.value(base)
+    pool = sorted(game.bonus_pool.elements(), reverse=True)[:2] if game.mode == ADVANCED else []
+    max_plan = max(game.budget(b)[ActionType.PLAN] for b in game.legal_boxes()) + sum(pool)
+    walks = _walks(game, max_plan)
+    hunted_cost = game.city.rules.hunted[min(game.hunted + 1, len(game.city.rules.hunted) - 1)] - game.hunted_score()
+    best: tuple[float, float, Turn] | None = None
+    paid: dict[tuple, tuple[tuple[GoalClaim, ...], _Tally, float]] = {}  # same walk, same funds
+    cache: dict[Coord, list] = {}
+    ahead: dict[tuple, float] = {}
+
+    def near(head: Coord) -> list:
+        if head not in cache:
+            cache[head] = _near(game, head, hints)
+        return cache[head]
+
+    for boxes in game.legal_boxes():
+        budget = game.budget(boxes)
+        chosen = [t for t, v in budget.items() if v > 0]
+        bonus_options: list[tuple[BonusUse, ...]] = [()]
+        if pool:
+            bonus_options += [tuple(BonusUse(v, t) for v in pool) for t in chosen]
+        penalty = -hunted_cost + HUNT_MARGIN if len(boxes) == 3 else 0.0
+        for bonus in bonus_options:
+            funds = Counter(budget)
+            for use in bonus:
+                funds[use.action] += use.value
+            for end, walk in walks:
+                if len(walk) > funds[ActionType.PLAN]:
+                    continue
+                key = (end, walk, tuple(sorted((t, v) for t, v in funds.items() if t is not ActionType.PLAN)))
+                if key not in paid:
+                    claims, tally = _pay(game, scorer, base, walk, Counter(funds))
+                    ahead_key = (end, walk, claims)
+                    if ahead_key not in ahead:
+                        ahead[ahead_key] = _lookahead(game, tally, end, walk, near)
+                    paid[key] = (claims, tally, scorer.value(tally) - base_value + ahead[ahead_key])
+                claims, tally, gain = paid[key]
+                value = gain - penalty
+                value -= 0.01 * len(bonus)  # keep bonus actions unless they help
+                key = (value, rng.random())
+                if best is None or key > best[:2]:
+                    moves = (walk, ()) if end == 0 else ((), walk)
+                    best = (value, key[1], Turn(tuple(boxes), moves, claims, bonus if claims or walk else ()))
+    assert best is not None
+    return best[2]
+
+
+def _pay(game: Game, scorer: _Scorer, base: _Tally, walk: tuple[Coord, ...], funds: Counter) -> tuple[tuple[GoalClaim, ...], _Tally]:
+    """Pay the touched goals greedily, best marginal points per action first."""
+    touched = [n for n in dict.fromkeys(game.ends() + walk) if game.goal_options(n)]
+    tally = base
+    claims: list[GoalClaim] = []
+    current = scorer.value(tally)
+    while touched:
+        best = None
+        for at in touched:
+            options = game.goal_options(at)
+            for goal in options:
+                action, cost = game.cost(goal)
+                if funds[action] < cost:
+                    continue
+                trial = tally.copy()
+                scorer.add(trial, at, goal)
+                gain = scorer.value(trial) - current
+                if gain > 0 and (best is None or (gain / cost, gain) > best[0]):
+                    best = ((gain / cost, gain), at, goal, trial, len(options) > 1)
+        if best is None:
+            break
+        _, at, goal, trial, named = best
+        funds[game.cost(goal)[0]] -= game.cost(goal)[1]
+        claims.append(GoalClaim(at, goal if named else None))
+        touched.remove(at)
+        tally, current = trial, scorer.value(trial)
+    return tuple(claims), tally
+
+
+def _near(game: Game, head: Coord, hints: set) -> list[tuple[Coord, float]]:
+    """Open goal locations within REACH of `head` and what each is worth as a lookahead."""
+    result = []
+    for at, location in game.city.locations.items():
+        distance = max(abs(at.col - head.col), abs(at.row - head.row))
+        if distance == 0 or distance > REACH or at in game.achieved or at in game.on_path:
+            continue
+        weight = NEAR_WEIGHT / distance
+        if any(game.city.rules.categories[g].action in hints for g in location.goals(game.mode)):
+            weight += HINT_WEIGHT / distance
+        result.append((at, weight))
+    return result
+
+
+def _lookahead(game: Game, tally: _Tally, end: int, walk: tuple[Coord, ...], near) -> float:
+    """Goals still open within reach of the ends after this turn; more for hinted action types."""
+    heads = [game.head(e) for e in range(game.puzzle.directions)]
+    if walk:
+        heads[end] = walk[-1]
+    value = 0.0
+    walked = set(walk)
+    for head in dict.fromkeys(heads):
+        value += sum(w for at, w in near(head) if at not in tally.achieved and at not in walked)
+    return value
