@@ -22,6 +22,7 @@ FILES = ("map.yaml", "rules.yaml", "cards.yaml", "assignments.yaml", "levels.yam
 ACTION_CARDS = 20  # R7
 FACE_BOXES = 3  # R7
 BRIDGE_CATEGORY = "bridge"
+SOUVENIR = "souvenir"  # type 5 assignments name souvenir shops
 
 
 def shipped_cities() -> list[str]:
@@ -295,12 +296,11 @@ def _assignments(doc: Field, rules: CityRules, by_name: dict[str, Location]) -> 
                 name = f.text().strip()
                 if name not in by_name:
                     raise f.fail(f"no location named {name!r} in map.yaml")
+                if kind == 5 and SOUVENIR in rules.categories and by_name[name].category != SOUVENIR:
+                    raise f.fail(f"type 5 names three souvenir shops; {name!r} is a {by_name[name].category}")
                 places.append(by_name[name].at)
             if len(set(places)) != 3:
                 raise entry["locations"].fail("the three locations must be different")
-            if kind == 5 and any(by_name[f.value.strip()].category != "souvenir" for f in entry["locations"].items()):
-                if "souvenir" in rules.categories:
-                    raise entry["locations"].fail("type 5 names three souvenir shops")
             assignment = Assignment(ident, kind, _values(entry["values"], 3), locations=tuple(places))
         else:
             assignment = Assignment(ident, 6, _values(entry["values"], 7))
