@@ -1,0 +1,68 @@
+"""The level sweep: seeded jobs, win-rate tables, the ladder check and the levels command."""
+
+import csv
+
+from tiny import TINY
+from generator.cli import main
+from generator.levels.report import Rate, ladder_problems, rates
+from generator.levels.sweep import HONEST, SOLVER, Job, jobs_for, level_puzzle, run_job
+
+
+def test_level_puzzle_is_the_level_with_a_seeded_deal():
+    """Start card, assignments and target come from levels.yaml; the deal depends on the shuffle."""
+    puzzle = level_puzzle("brugge", 10, 16, 0)
+    level = puzzle.city.levels[10]
+    assert puzzle.start_card == level.start and puzzle.target == level.target
+    assert [a.id for a in puzzle.assignments] == list(level.assignments)
+    assert len(puzzle.turns) == 15 and puzzle.directions == 2
+    assert level_puzzle("brugge", 10, 16, 0).deck == puzzle.deck != level_puzzle("brugge", 10, 16, 1).deck
+
+
+def test_jobs_are_plain_values_and_an_honest_win_is_a_solver_witness():
+    """Jobs list honest then solver runs per level and deck size; run_job is deterministic."""
+    jobs = jobs_for(str(TINY), [1, 2], [16], honest=2, solver=1, time_limit=5)
+    assert [(j.level, j.player) for j in jobs] == [(1, HONEST), (1, HONEST), (1, SOLVER), (2, HONEST), (2, HONEST), (2, SOLVER)]
+    job = Job(str(TINY), 1, 16, 0, HONEST)
+    first, second = run_job(job), run_job(job)
+    assert (first.status, first.score) == (second.status, second.score)
+    assert first.status in ("WON", "LOST")
+
+
+def _rate(level, cards, player, won, runs=10):
+    return Rate("x", level, cards, player, runs, won, 0, 0, None, 1.0)
+
+
+def test_ladder_check_names_each_broken_condition():
+    """Level 1 under 70 %, level 15 over 15 %, a rise, a weak solver and 20 cards harder are reported."""
+    table = [
+        _rate(1, 16, HONEST, 6), _rate(2, 16, HONEST, 7), _rate(15, 16, HONEST, 2),
+        _rate(1, 20, HONEST, 5), _rate(1, 16, SOLVER, 4),
+    ]
+    problems = " | ".join(ladder_problems(table))
+    assert "level 1 honest 16-card win rate 60% < 70 %" in problems
+    assert "level 15 honest 16-card win rate 20% > 15 %" in problems
+    assert "rises from level 1" in problems
+    assert "the solver wins only 40%" in problems
+    assert "20 cards (50%) are not easier than 16 (60%)" in problems
+    good = [_rate(1, 16, HONEST, 8), _rate(15, 16, HONEST, 1), _rate(1, 20, HONEST, 9), _rate(1, 16, SOLVER, 10)]
+    assert ladder_problems(good) == []
+
+
+def test_levels_command_writes_csv_and_chart(tmp_path, capsys):
+    """citytrip levels on the tiny city: a table, a CSV with one row per level/cards/player, a chart."""
+    code = main(["levels", "--city", str(TINY), "--shuffles", "2", "--workers", "1", "--out", str(tmp_path)])
+    assert code == 0
+    out = capsys.readouterr().out
+    assert "level" in out and "honest" in out
+    rows = list(csv.DictReader((tmp_path / "levels-tiny.csv").open()))
+    assert [(r["level"], r["cards"], r["player"], r["runs"]) for r in rows] == [("1", "16", "honest", "2"), ("2", "16", "honest", "2")]
+    assert (tmp_path / "levels-tiny.pdf").stat().st_size > 0 and (tmp_path / "levels-tiny.png").stat().st_size > 0
+
+
+def test_levels_command_rejects_silly_numbers(tmp_path, capsys):
+    """Out-of-range options get one paragraph and exit code 2."""
+    assert main(["levels", "--city", "brugge", "--shuffles", "-1", "--out", str(tmp_path)]) == 2
+    assert main(["levels", "--city", "brugge", "--levels", "16", "--out", str(tmp_path)]) == 2
+    assert main(["levels", "--city", "brugge", "--cards", "17", "--out", str(tmp_path)]) == 2
+    err = capsys.readouterr().err
+    assert "shuffles" in err and "levels" in err and "Traceback" not in err
