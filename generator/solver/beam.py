@@ -24,6 +24,7 @@ from generator.rules.puzzle import Puzzle
 from generator.solver.facts import ACTION_TYPES, BoxOption, Facts, GoalOption
 
 LOOKAHEAD_RADIUS = 3
+FAR_WALKS = 4  # walks that use every step without reaching a goal, per end and sheet
 
 
 @dataclass(frozen=True)
@@ -34,6 +35,7 @@ class _Sheet:
     on_path: frozenset[Coord]
     diagonals: frozenset[frozenset[Coord]]
     claims: tuple[GoalOption, ...]
+    done: frozenset[Coord]  # the locations of `claims`
     hunted: int
     pool: tuple[int, ...]  # bonus action values earned and not used (R9), sorted
     turns: tuple[Turn, ...]
@@ -49,6 +51,7 @@ def beam_search(puzzle: Puzzle, width: int = 20, seed: int = 0, facts: Facts | N
         on_path=frozenset({facts.start}),
         diagonals=frozenset(),
         claims=(),
+        done=frozenset(),
         hunted=0,
         pool=_earned(facts, ()),
         turns=(),
@@ -59,7 +62,7 @@ def beam_search(puzzle: Puzzle, width: int = 20, seed: int = 0, facts: Facts | N
         children: dict[tuple, tuple[float, int, _Sheet]] = {}
         for sheet in beam:
             for child in _children(facts, sheet, turn):
-                key = (child.ends, frozenset(c.at for c in child.claims), child.hunted, child.pool)
+                key = (child.ends, child.done, child.hunted, child.pool)
                 value = _value(facts, child)
                 if key not in children or value > children[key][0]:
                     children[key] = (value, rng.random(), child)
@@ -82,7 +85,7 @@ def _earned(facts: Facts, claims: tuple[GoalOption, ...]) -> tuple[int, ...]:
 
 def _value(facts: Facts, sheet: _Sheet) -> float:
     """Appreciation plus a lookahead: free goals near the ends and assignment progress."""
-    achieved = {c.at for c in sheet.claims}
+    achieved = sheet.done
     around = set()
     for end in sheet.ends:
         around.update(_nearby(facts, end))
@@ -142,10 +145,11 @@ def _walks(facts: Facts, sheet: _Sheet, head: Coord, limit: int) -> list[tuple[C
     """Walks from `head` of up to `limit` legal steps (R2–R4): one shortest walk to each reachable
     node that offers a goal, plus those that use every step (to move towards richer parts)."""
     grid = facts.city.grid
-    achieved = {c.at for c in sheet.claims}
+    achieved = sheet.done
     frontier = [(head, (), frozenset())]
     seen = {head}
     result = []
+    far = []
     for depth in range(1, limit + 1):
         following = []
         for node, walk, diagonals in frontier:
@@ -159,14 +163,21 @@ def _walks(facts: Facts, sheet: _Sheet, head: Coord, limit: int) -> list[tuple[C
                 step_diagonals = diagonals | {edge(node, other)} if crossing is not None else diagonals
                 item = (other, walk + (other,), step_diagonals)
                 following.append(item)
-                if (other in facts.goals and other not in achieved) or depth == limit:
+                if other in facts.goals and other not in achieved:
                     result.append(item[1])
+                elif depth == limit:
+                    far.append(item[1])
         frontier = following
-    return result
+    # Of the walks that only travel, keep those ending where most free goals are near.
+    def promise(walk: tuple[Coord, ...]) -> int:
+        return sum(1 for at in _nearby(facts, walk[-1]) if at not in achieved and at not in sheet.on_path)
+
+    far.sort(key=promise, reverse=True)
+    return result + far[:FAR_WALKS]
 
 
 def _play(facts: Facts, sheet: _Sheet, option: BoxOption, bonus: tuple[BonusUse, ...], budget: Counter, end: int, walk: tuple[Coord, ...]) -> _Sheet:
-    achieved = {c.at for c in sheet.claims}
+    achieved = sheet.done
     touched = [n for n in dict.fromkeys(sheet.ends + walk) if n in facts.goals and n not in achieved]
     claims = list(sheet.claims)
     paid: list[GoalOption] = []
@@ -212,6 +223,7 @@ def _play(facts: Facts, sheet: _Sheet, option: BoxOption, bonus: tuple[BonusUse,
         on_path=sheet.on_path | set(walk),
         diagonals=frozenset(diagonals),
         claims=tuple(claims),
+        done=sheet.done.union(g.at for g in paid) if paid else sheet.done,
         hunted=hunted,
         pool=tuple(sorted(pool)),
         turns=sheet.turns + (Turn(option.boxes, moves, goals, bonus),),

@@ -126,13 +126,13 @@ def solve(
         return SolveResult(Status.SOLVABLE, beam_score, None, time.monotonic() - started, beam_plan, beam_score, target)
 
     outcome = _run(puzzle, facts, False, target, beam_plan if use_hint else None, time_limit, workers, seed, started, progress)
-    model, solver, status, plan = outcome
-    bound = _bound(solver, status, target)
+    model, solver, status, plan, watcher = outcome
+    bound = _bound(solver, status, target, watcher)
     if plan is None and status in (cp_model.OPTIMAL, cp_model.FEASIBLE):
         # The relaxed bonus timing produced a plan the engine cannot order (see model._bonus):
         # solve again with the strict timing; the answer is then no longer proven optimal.
         remaining = max(1.0, time_limit - (time.monotonic() - started))
-        _, solver2, status2, plan = _run(puzzle, facts, True, target, beam_plan if use_hint else None, remaining, workers, seed, started, progress)
+        _, solver2, status2, plan, _ = _run(puzzle, facts, True, target, beam_plan if use_hint else None, remaining, workers, seed, started, progress)
         status = cp_model.FEASIBLE if status2 in (cp_model.OPTIMAL, cp_model.FEASIBLE) and plan is not None else cp_model.UNKNOWN
     seconds = time.monotonic() - started
 
@@ -150,13 +150,13 @@ def solve(
     return SolveResult(Status.OPTIMAL if proven else Status.FEASIBLE, score, bound, seconds, plan, beam_score)
 
 
-def _bound(solver: cp_model.CpSolver, status, target: int | None) -> int | None:
-    if target is not None or status not in (cp_model.OPTIMAL, cp_model.FEASIBLE, cp_model.UNKNOWN):
+def _bound(solver: cp_model.CpSolver, status, target: int | None, watcher: "_Watcher") -> int | None:
+    """The proven upper bound; at UNKNOWN (stopped before any solution) only a reported one."""
+    if target is not None:
         return None
-    try:
+    if status in (cp_model.OPTIMAL, cp_model.FEASIBLE):
         return int(round(solver.BestObjectiveBound()))
-    except Exception:  # no bound when the model was not even loaded
-        return None
+    return watcher.bound
 
 
 def _run(puzzle, facts, strict, target, hint_plan, time_limit, workers, seed, started, progress):
@@ -192,7 +192,7 @@ def _run(puzzle, facts, strict, target, hint_plan, time_limit, workers, seed, st
                 raise SolverBug(f"the engine scores the solver's plan {report.score}, the model {expected}")
             if target is not None and not report.won(target):
                 raise SolverBug(f"the solver's witness does not win: score {report.score}, target {target}")
-    return model, solver, status, plan
+    return model, solver, status, plan, watcher
 
 
 # --- hints -----------------------------------------------------------------------------------------

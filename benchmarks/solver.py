@@ -1,0 +1,280 @@
+"""Solver benchmark (run by hand, not a timed test): `python benchmarks/solver.py [--time-limit S]`.
+
+Builds a fixed set of seeded puzzles (two cities, basic and advanced, 16- and 20-card decks, one
+and two directions) and solves each, on the same machine in one run, with:
+- the project's solver (generator.solver.solve: beam hint + position-indexed CP-SAT model),
+- baseline (a): the straightforward CP-SAT circuit model (AddCircuit with self-loops for unvisited
+  nodes and a dummy node for the free end, integer positions and per-turn reach variables, strips
+  by AddElement). It uses one direction only and no bonus actions, so on two-direction or advanced
+  puzzles its plan is legal but its bound is not a bound of the puzzle (shown as "–"),
+- baseline (b): the beam-search player without CP-SAT (generator.solver.beam, width 20).
+Every plan is replayed by the rules engine; the scores printed are the engine's.
+
+The shipped maps are used when they load (maps/brugge, maps/antwerpen); otherwise two seeded
+synthetic cities of the same size (benchmarks/synthetic_city.py) stand in for them.
+"""
+
+from __future__ import annotations
+
+import argparse
+import dataclasses
+import json
+import random
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+from ortools.sat.python import cp_model  # noqa: E402
+
+from generator.data.cities import load_city  # noqa: E402
+from generator.data.puzzles import puzzle_from_data  # noqa: E402
+from generator.rules.city import EAT, RESTAURANT  # noqa: E402
+from generator.rules.plan import GoalClaim, Plan, Turn  # noqa: E402
+from generator.rules.replay import replay  # noqa: E402
+from generator.solver import beam_search, solve  # noqa: E402
+from generator.solver.facts import ACTION_TYPES, GOAL_TYPES, Facts  # noqa: E402
+from synthetic_city import write_city  # noqa: E402
+
+
+# --- the puzzles ---------------------------------------------------------------------------------
+
+
+def cities(workdir: Path) -> list[tuple[str, str]]:
+    """(label, map key or folder) of the two benchmark cities."""
+    found = []
+    for name in ("brugge", "antwerpen"):
+        try:
+            load_city(name)
+            found.append((name, name))
+        except Exception:
+            pass
+    if len(found) < 2:
+        found = [(f"synthetic-{s}", str(write_city(workdir / f"city{s}", s))) for s in (1, 2)]
+    return found
+
+
+def puzzles(workdir: Path) -> list[tuple[str, object]]:
+    result = []
+    variants = [  # mode, cards, directions
+        ("basic", 16, 1), ("basic", 16, 2), ("advanced", 16, 1), ("advanced", 16, 2),
+        ("basic", 20, 1), ("advanced", 20, 2), ("basic", 16, 1), ("advanced", 16, 1),
+        ("basic", 16, 2), ("advanced", 16, 2),
+    ]
+    for label, key in cities(workdir):
+        city = load_city(key)
+        for i, (mode, cards, directions) in enumerate(variants):
+            rng = random.Random(f"{label}-{i}")
+            deck = [f"{n}{rng.choice('AB')}" for n in rng.sample(sorted(city.action_cards), cards)]
+            start = rng.choice(sorted(city.start_cards))
+            data = {"map": key, "mode": mode, "directions": directions, "start": start, "deck": deck}
+            name = f"{label[:4]}-{i:02d} {mode[:3]} {cards - 1}t {directions}d"
+            result.append((name, puzzle_from_data(data, name)))
+    return result
+
+
+# --- baseline (a): the straightforward circuit model -------------------------------------------
+
+
+def circuit_baseline(puzzle, time_limit: float, workers: int) -> tuple[int | None, int | None, bool]:
+    """The AddCircuit model; returns (engine score of its plan, its bound, proven)."""
+    facts = Facts(puzzle)
+    cp = cp_model.CpModel()
+    grid = facts.city.grid
+    nodes = sorted(facts.distance)
+    index = {v: i + 1 for i, v in enumerate(nodes)}  # 0 is the dummy node closing the cycle
+    K = facts.turns
+    length = sum(facts.max_plan(k) for k in range(K))
+    visited, arcs, arc_of = {}, [], {}
+    pos = {v: cp.NewIntVar(0, length, f"pos_{v}") for v in nodes}
+    cp.Add(pos[facts.start] == 0)
+    for v in nodes:
+        visited[v] = cp.NewBoolVar(f"vis_{v}")
+        if v == facts.start:
+            cp.Add(visited[v] == 1)
+        else:
+            arcs.append((index[v], index[v], visited[v].Not()))  # self-loop: not visited
+        end = cp.NewBoolVar(f"end_{v}")  # v is the free end of the path
+        arcs.append((index[v], 0, end))
+        for u in grid.neighbours(v):
+            if u in index:
+                literal = cp.NewBoolVar(f"arc_{v}_{u}")
+                arc_of[v, u] = literal
+                arcs.append((index[v], index[u], literal))
+                cp.Add(pos[u] == pos[v] + 1).OnlyEnforceIf(literal)
+    arcs.append((0, index[facts.start], cp.NewConstant(1)))
+    cp.AddCircuit(arcs)
+    for (v, u), literal in arc_of.items():  # R4: crossing diagonals
+        if v.col != u.col and v.row != u.row:
+            a, b = type(v)(v.col, u.row), type(v)(u.col, v.row)
+            for other in ((a, b), (b, a)):
+                if other in arc_of and (v, u) < other:
+                    cp.AddBoolOr([literal.Not(), arc_of[other].Not()])
+    cum = [cp.NewConstant(0)] + [cp.NewIntVar(0, length, f"cum_{k}") for k in range(1, K + 1)]
+    box, claim = {}, {}
+    for k in range(1, K + 1):
+        options = facts.options[k - 1]
+        literals = [cp.NewBoolVar(f"box_{k}_{i}") for i in range(len(options))]
+        for i, literal in enumerate(literals):
+            box[k, i] = literal
+        cp.AddExactlyOne(literals)
+        cp.Add(cum[k] >= cum[k - 1])
+        amount = {t: sum(o.amount(t) * literals[i] for i, o in enumerate(options)) for t in ACTION_TYPES}
+        cp.Add(cum[k] - cum[k - 1] <= amount[ACTION_TYPES[0]])
+        spend = {t: [] for t in GOAL_TYPES}
+        for v, goals in facts.goals.items():
+            for g, goal in enumerate(goals):
+                literal = cp.NewBoolVar(f"claim_{v}_{g}_{k}")
+                claim[v, g, k] = literal
+                cp.AddImplication(literal, visited[v])
+                cp.Add(pos[v] >= cum[k - 1]).OnlyEnforceIf(literal)
+                cp.Add(pos[v] <= cum[k]).OnlyEnforceIf(literal)
+                spend[goal.action].append(goal.cost * literal)
+        for t in GOAL_TYPES:
+            cp.Add(sum(spend[t]) <= amount[t])
+    for v in nodes:
+        cp.Add(pos[v] <= cum[K]).OnlyEnforceIf(visited[v])
+    for v in facts.goals:
+        cp.AddAtMostOne([lit for (u, g, k), lit in claim.items() if u == v])
+    hunts = [box[k, i] for (k, i) in box if facts.options[k - 1][i].hunted]
+    cp.Add(sum(hunts) <= facts.max_hunts)
+    # Scores by AddElement on the counts (R13, R15–R17); assignments are left out of the objective
+    # only when present (this baseline ignores them, its plans still score them in the replay).
+    terms = []
+    counts = {name: [] for name in facts.rules.strips}
+    kinds = {}
+    for (v, g, k), literal in claim.items():
+        goal = facts.goals[v][g]
+        for category in goal.crossed:
+            if category == EAT:
+                kinds.setdefault(goal.eatery, []).append(literal)
+            elif category in counts:
+                counts[category].append(literal)
+    start_counts = facts.tally(())[0]
+    eat_kinds = []
+    for kind, literals in kinds.items():
+        if kind == facts.start_eatery and EAT in facts.start_crossed:
+            continue
+        has = cp.NewBoolVar(f"kind_{kind}")
+        cp.AddMaxEquality(has, literals)
+        eat_kinds.append(has)
+    restaurant = cp.NewBoolVar("restaurant")
+    cp.AddMaxEquality(restaurant, [lit for (v, g, k), lit in claim.items() if RESTAURANT in facts.goals[v][g].crossed] or [cp.NewConstant(0)])
+    for name, strip in facts.rules.strips.items():
+        numbers = list(strip.numbers)
+        count = (sum(eat_kinds) if name == EAT else sum(counts[name])) + start_counts[name]
+        capped = cp.NewIntVar(0, len(numbers) - 1, f"cap_{name}")
+        cp.AddMinEquality(capped, [count, len(numbers) - 1])
+        value = cp.NewIntVar(min(numbers), max(numbers), f"val_{name}")
+        cp.AddElement(capped, numbers, value)
+        if name == EAT:
+            doubled = cp.NewIntVar(2 * min(numbers), 2 * max(numbers), "eat_doubled")
+            cp.Add(doubled == 2 * value).OnlyEnforceIf(restaurant)
+            cp.Add(doubled == value).OnlyEnforceIf(restaurant.Not())
+            terms.append(doubled)
+        else:
+            terms.append(value)
+    hunted = list(facts.rules.hunted)
+    penalty = cp.NewIntVar(min(hunted), max(hunted), "hunted")
+    h = cp.NewIntVar(0, facts.max_hunts, "h")
+    cp.Add(h == sum(hunts))
+    cp.AddElement(h, hunted, penalty)
+    terms.append(penalty)
+    cp.Maximize(sum(terms))
+    solver = cp_model.CpSolver()
+    solver.parameters.max_time_in_seconds = time_limit
+    solver.parameters.num_workers = workers
+    status = solver.Solve(cp)
+    if status not in (cp_model.OPTIMAL, cp_model.FEASIBLE):
+        return None, None, False
+    order = sorted((solver.Value(pos[v]), v) for v in nodes if solver.BooleanValue(visited[v]) and v != facts.start)
+    path = [v for _, v in order]
+    turns = []
+    for k in range(1, K + 1):
+        option = next(o for i, o in enumerate(facts.options[k - 1]) if solver.BooleanValue(box[k, i]))
+        moves = tuple(path[solver.Value(cum[k - 1]):solver.Value(cum[k])])
+        goals = tuple(
+            GoalClaim(v, facts.goals[v][g].goal if facts.goals[v][g].named else None)
+            for (v, g, kk), lit in claim.items() if kk == k and solver.BooleanValue(lit)
+        )
+        turns.append(Turn(option.boxes, (moves, ()), goals))
+    report = replay(puzzle, Plan(tuple(turns)))
+    if not report.valid:
+        raise AssertionError(f"circuit baseline plan rejected: {report.violations}")
+    exact = puzzle.directions == 1 and puzzle.mode == "basic" and not puzzle.assignments
+    bound = round(solver.BestObjectiveBound()) if exact else None
+    return report.score, bound, status == cp_model.OPTIMAL and exact
+
+
+# --- the run -------------------------------------------------------------------------------------
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--time-limit", type=float, default=60.0)
+    parser.add_argument("--baseline-time-limit", type=float, default=60.0)
+    parser.add_argument("--workers", type=int, default=2)
+    parser.add_argument("--only", type=int, default=0, help="run only the first N puzzles")
+    parser.add_argument("--json", metavar="FILE", help="also write the rows as JSON")
+    args = parser.parse_args()
+    workdir = Path(tempfile.mkdtemp(prefix="citytrip-bench-"))
+    rows = []
+    header = f"{'puzzle':<24}{'solver':>7}{'bound':>7}{'proven':>7}{'sec':>7} |{'circuit':>8}{'bound':>7}{'sec':>6} |{'beam':>6}{'sec':>6} |{'÷circ':>7}{'÷beam':>7}"
+    print(header)
+    print("-" * len(header))
+    for name, puzzle in puzzles(workdir)[: args.only or None]:
+        t = time.monotonic()
+        beam = replay(puzzle, beam_search(puzzle, 20, 0)).score
+        beam_seconds = time.monotonic() - t
+        t = time.monotonic()
+        circuit, circuit_bound, _ = circuit_baseline(puzzle, args.baseline_time_limit, args.workers)
+        circuit_seconds = time.monotonic() - t
+        result = solve(puzzle, time_limit=args.time_limit, workers=args.workers)
+        row = {
+            "puzzle": name, "turns": len(puzzle.turns), "score": result.score, "bound": result.bound,
+            "proven": result.status.value == "OPTIMAL", "seconds": round(result.seconds, 1),
+            "circuit": circuit, "circuit_bound": circuit_bound, "circuit_seconds": round(circuit_seconds, 1),
+            "beam": beam, "beam_seconds": round(beam_seconds, 1),
+        }
+        rows.append(row)
+        print(_line(row), flush=True)
+    print("-" * len(header))
+    _summary(rows)
+    if args.json:
+        Path(args.json).write_text(json.dumps(rows, indent=1), encoding="utf-8")
+    return 0
+
+
+def _ratio(a, b) -> str:
+    if a is None or b is None or b <= 0:
+        return "–"
+    return f"{a / b:.2f}"
+
+
+def _line(r: dict) -> str:
+    show = lambda v: "–" if v is None else str(v)  # noqa: E731
+    return (
+        f"{r['puzzle']:<24}{show(r['score']):>7}{show(r['bound']):>7}{('yes' if r['proven'] else 'no'):>7}{r['seconds']:>7.1f} |"
+        f"{show(r['circuit']):>8}{show(r['circuit_bound']):>7}{r['circuit_seconds']:>6.0f} |{r['beam']:>6}{r['beam_seconds']:>6.1f} |"
+        f"{_ratio(r['score'], r['circuit']):>7}{_ratio(r['score'], r['beam']):>7}"
+    )
+
+
+def _summary(rows: list[dict]) -> None:
+    fifteen = [r for r in rows if r["turns"] == 15]
+    proven15 = sum(1 for r in fifteen if r["proven"] and r["seconds"] <= 60)
+    total = {k: sum(r[k] or 0 for r in rows) for k in ("score", "circuit", "beam")}
+    bounds = sum(r["bound"] or 0 for r in rows)
+    at_least = sum(1 for r in rows if r["score"] is not None and r["score"] >= max(r["beam"], r["circuit"] or -999))
+    print(f"total{'':<19}{total['score']:>7}{bounds:>7}{'':>7}{sum(r['seconds'] for r in rows):>7.0f} |{total['circuit']:>8}{'':>7}{'':>6} |{total['beam']:>6}{'':>6} |"
+          f"{_ratio(total['score'], total['circuit']):>7}{_ratio(total['score'], total['beam']):>7}")
+    print(f"15-turn puzzles proven optimal within 60 s: {proven15} of {len(fifteen)}")
+    print(f"puzzles where the solver's score ≥ the best baseline's: {at_least} of {len(rows)}")
+    print(f"gap to the bound (sum of bounds − sum of scores): {bounds - total['score']}")
+
+
+if __name__ == "__main__":
+    sys.exit(main())
