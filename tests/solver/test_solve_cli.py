@@ -1,0 +1,55 @@
+"""`citytrip solve`: JSON, the plan file, and clear errors with exit code 2 for bad input."""
+
+from __future__ import annotations
+
+import json
+
+from generator.cli import main
+from generator.data.puzzles import dump_yaml, load_plan, puzzle_to_data
+from generator.rules.replay import replay
+from solver_helpers import TINY, tiny
+
+
+def test_bad_puzzle_file_is_one_clear_error_and_exit_2(tmp_path, capsys):
+    """A malformed puzzle gives one paragraph naming the file and key, exit code 2, no traceback."""
+    bad = tmp_path / "bad.yaml"
+    bad.write_text(f"map: {TINY.parent / 'tiny'}\nmode: sideways\nstart: 1\n", encoding="utf-8")
+    assert main(["solve", str(bad)]) == 2
+    err = capsys.readouterr().err
+    assert "bad.yaml" in err and "mode" in err
+    assert "Traceback" not in err
+
+
+def test_missing_puzzle_file_exits_2(tmp_path, capsys):
+    """A puzzle path that does not exist is a user error (exit 2), not a crash."""
+    assert main(["solve", str(tmp_path / "nope.yaml")]) == 2
+    assert "nope.yaml" in capsys.readouterr().err
+
+
+def test_out_of_range_options_exit_2(capsys):
+    """--workers 0 and a negative --time-limit are refused before any work."""
+    assert main(["solve", str(TINY), "--workers", "0"]) == 2
+    assert main(["solve", str(TINY), "--time-limit", "-1"]) == 2
+    assert "--time-limit" in capsys.readouterr().err
+
+
+def test_json_result_and_plan_file_replay(tmp_path, capsys):
+    """--json prints status/score/bound/seconds/plan; --plan-out writes a plan the engine accepts."""
+    puzzle = tiny(3, short=True)
+    data = puzzle_to_data(puzzle)
+    data.pop("deck")
+    faces = [{"left": [str(b) for b in t.left], "right": [str(b) for b in t.right]} for t in puzzle.turns]
+    data["turns"] = faces * 5  # the loader wants 15 turns
+    path = tmp_path / "p.yaml"
+    path.write_text(dump_yaml(data), encoding="utf-8")
+    out = tmp_path / "plan.yaml"
+    assert main(["solve", str(path), "--json", "--time-limit", "5", "--plan-out", str(out)]) == 0
+    result = json.loads(capsys.readouterr().out)
+    assert result["status"] in ("OPTIMAL", "FEASIBLE")
+    assert set(result) >= {"status", "score", "bound", "seconds", "plan"}
+    from generator.data.puzzles import load_puzzle
+
+    loaded = load_puzzle(path)
+    report = replay(loaded, load_plan(out))
+    assert report.valid and report.score == result["score"]
+    assert result["bound"] is None or result["bound"] >= result["score"]
