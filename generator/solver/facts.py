@@ -119,6 +119,8 @@ class Facts:
                     self.bonus_positions[name] = dict(strip.bonus)
         self.bonus_values = tuple(sorted({v for b in self.bonus_positions.values() for v in b.values()}))
         self.max_bonus_plan = MAX_BONUS_PER_TURN * max(self.bonus_values, default=0)
+        # Each bonus is earned once a game (R9): all of them together bound the extra steps.
+        self.total_bonus = sum(v for positions in self.bonus_positions.values() for v in positions.values())
 
     def _distances(self) -> dict[Coord, int]:
         grid = self.city.grid
@@ -132,11 +134,28 @@ class Facts:
                     queue.append(other)
         return seen
 
+    def max_steps(self, turns: int) -> int:
+        """The most path steps the first `turns` turns can give: plan boxes plus bonus actions (R5, R9)."""
+        base = sum(max(o.amount(ActionType.PLAN) for o in self.options[k]) for k in range(turns))
+        extra = sum(self.max_bonus_plan for k in range(turns) if max(o.amount(ActionType.PLAN) for o in self.options[k]) > 0)
+        return base + min(extra, self.total_bonus)
+
     def max_plan(self, turn: int) -> int:
         """The most path steps a turn can give, counting bonus actions added to plan (R5, R9)."""
         best = max(o.amount(ActionType.PLAN) for o in self.options[turn])
         # R9: a bonus adds to a type chosen this turn, so plan bonuses need a plan box.
         return best + (self.max_bonus_plan if best > 0 else 0)
+
+    def ceiling(self) -> int:
+        """A trivial upper bound on the appreciation: every strip full (eat doubled), every assignment
+        at its best value, no hunted action."""
+        total = 0
+        for name, strip in self.rules.strips.items():
+            best = max(strip.numbers)
+            total += 2 * best if name == EAT and best > 0 else best
+        for assignment in self.puzzle.assignments:
+            total += max(assignment.values) * (3 if assignment.type == 2 else 1)
+        return total + max(self.rules.hunted)
 
     # --- scoring (the same rules as Game.score, R13, R15–R17) -----------------------------------
 

@@ -63,8 +63,8 @@ def build(facts: Facts, strict_bonus: bool = False) -> Model:
     cp = cp_model.CpModel()
     arms = facts.puzzle.directions
     max_cum = [0]
-    for k in range(facts.turns):
-        max_cum.append(max_cum[-1] + facts.max_plan(k))
+    for k in range(1, facts.turns + 1):
+        max_cum.append(facts.max_steps(k))
     limit = len(facts.distance) - 1  # no arm holds more nodes than the map has
     max_cum = [min(c, limit) for c in max_cum]
     m = Model(facts, cp, arms, max_cum)

@@ -24,6 +24,7 @@ from generator.solver.facts import Facts
 from generator.solver.model import PLAN, Model, build
 
 HINT_SECONDS = 10.0
+SAFETY_SECONDS = 1.5
 MAX_ORDERINGS = 5040
 
 
@@ -146,7 +147,9 @@ def solve(
     score = replay(puzzle, plan).score if plan is not None else None
     if plan is None or (beam_score is not None and beam_score > score):
         plan, score = beam_plan, beam_score
-    proven = status == cp_model.OPTIMAL and bound is not None and score == bound
+    if bound is None:
+        bound = facts.ceiling()  # no bound from CP-SAT in time: the trivial one, still true
+    proven = status == cp_model.OPTIMAL and score == bound
     return SolveResult(Status.OPTIMAL if proven else Status.FEASIBLE, score, bound, seconds, plan, beam_score)
 
 
@@ -172,7 +175,8 @@ def _run(puzzle, facts, strict, target, hint_plan, time_limit, workers, seed, st
     if hint_plan is not None:
         _hint(model, hint_plan, seed)
     solver = cp_model.CpSolver()
-    remaining = max(0.5, time_limit - (time.monotonic() - started))
+    # Leave a margin for reading the plan back and replaying it, so the limit holds overall.
+    remaining = max(0.5, time_limit - (time.monotonic() - started) - SAFETY_SECONDS)
     solver.parameters.max_time_in_seconds = remaining
     solver.parameters.num_workers = max(1, workers)
     solver.parameters.random_seed = seed
