@@ -14,6 +14,7 @@ points per action first (R10, R11). Sheets are ranked by their appreciation plus
 from __future__ import annotations
 
 import random
+import time
 from collections import Counter
 from dataclasses import dataclass
 
@@ -42,8 +43,12 @@ class _Sheet:
     score: int
 
 
-def beam_search(puzzle: Puzzle, width: int = 20, seed: int = 0, facts: Facts | None = None) -> Plan:
-    """The best plan a beam of `width` sheets finds; ties are broken by `seed` (deterministic)."""
+def beam_search(puzzle: Puzzle, width: int = 20, seed: int = 0, facts: Facts | None = None, deadline: float | None = None) -> Plan:
+    """The best plan a beam of `width` sheets finds; ties are broken by `seed` (deterministic).
+
+    `deadline` (a time.monotonic() value) makes it finish greedily (width 1) once passed, so that
+    the solver's time limit holds; without it the result depends on nothing but the arguments.
+    """
     facts = facts or Facts(puzzle)
     rng = random.Random(seed)
     first = _Sheet(
@@ -59,6 +64,9 @@ def beam_search(puzzle: Puzzle, width: int = 20, seed: int = 0, facts: Facts | N
     )
     beam = [first]
     for turn in range(facts.turns):
+        if deadline is not None and time.monotonic() > deadline:
+            width = 1
+            beam = beam[:1]
         children: dict[tuple, tuple[float, int, _Sheet]] = {}
         for sheet in beam:
             for child in _children(facts, sheet, turn):

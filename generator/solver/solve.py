@@ -24,7 +24,9 @@ from generator.solver.facts import Facts
 from generator.solver.model import PLAN, Model, build
 
 HINT_SECONDS = 10.0
+HINT_SHARE = 0.15  # of the time left, at most, to complete the hint
 SAFETY_SECONDS = 1.5
+BEAM_SHARE = 0.3  # the beam finishes greedily once 30 % of the time limit is spent
 MAX_ORDERINGS = 5040
 
 
@@ -119,7 +121,8 @@ def solve(
     started = time.monotonic()
     facts = Facts(puzzle)
     try:
-        beam_plan = beam_search(puzzle, beam_width, seed, facts) if beam_width > 0 else None
+        deadline = started + BEAM_SHARE * time_limit
+        beam_plan = beam_search(puzzle, beam_width, seed, facts, deadline) if beam_width > 0 else None
     except KeyboardInterrupt:  # Ctrl-C before CP-SAT started: nothing found yet
         return SolveResult(Status.UNKNOWN if target is not None else Status.FEASIBLE, None, None, time.monotonic() - started, None, None, target)
     beam_score = replay(puzzle, beam_plan).score if beam_plan is not None else None
@@ -173,7 +176,7 @@ def _run(puzzle, facts, strict, target, hint_plan, time_limit, workers, seed, st
             if not isinstance(literal, int):
                 cp.Add(literal == 1)
     if hint_plan is not None:
-        _hint(model, hint_plan, seed)
+        _hint(model, hint_plan, seed, time_limit - (time.monotonic() - started))
     solver = cp_model.CpSolver()
     # Leave a margin for reading the plan back and replaying it, so the limit holds overall.
     remaining = max(0.5, time_limit - (time.monotonic() - started) - SAFETY_SECONDS)
@@ -230,7 +233,7 @@ def _plan_values(model: Model, plan: Plan) -> dict:
     return values
 
 
-def _hint(model: Model, plan: Plan, seed: int) -> None:
+def _hint(model: Model, plan: Plan, seed: int, time_left: float) -> None:
     """A complete hint: the plan's decisions, completed by a quick solve of the fixed model."""
     try:
         values = _plan_values(model, plan)
@@ -240,7 +243,7 @@ def _hint(model: Model, plan: Plan, seed: int) -> None:
     for var, value in values.items():
         fixed.Add(fixed.GetIntVarFromProtoIndex(var.Index()) == value)
     solver = cp_model.CpSolver()
-    solver.parameters.max_time_in_seconds = HINT_SECONDS
+    solver.parameters.max_time_in_seconds = min(HINT_SECONDS, HINT_SHARE * time_left)
     solver.parameters.num_workers = 1
     solver.parameters.random_seed = seed
     if solver.Solve(fixed) not in (cp_model.OPTIMAL, cp_model.FEASIBLE):
