@@ -281,3 +281,10 @@ def test_illegal_turn_leaves_the_state_unchanged():
         game.play(turn("L1 L2 a:B2,A3"))
     assert [v.rule for v in caught.value.violations] == ["R3"]
     assert (list(game.paths[0]), game.turn, dict(game.crossings)) == before
+
+
+def test_a_step_onto_nothing_or_off_the_grid_is_refused():
+    """R1: '#' cells and points beyond the grid are not nodes; the path stays on nodes."""
+    game = play(make_puzzle(start=2), "L1 L2 a:E6,F6")
+    assert rules_broken(game, "L1 L2 a:G6") == {"R1"}
+    assert "R1" in rules_broken(play(make_puzzle(), "L1 L2 a:B1,C1,D1", "L1 L2 a:E1,F1,G1"), "L1 L2 a:H1")
