@@ -24,7 +24,11 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     parser.add_argument("--date", help="YYYY-MM-DD (default: today)")
     parser.add_argument("--city", default="brugge", help="brugge (default) or antwerpen")
     parser.add_argument("--paper", default="a4", help="a4 (default) or letter")
-    parser.add_argument("--time-limit", type=float, default=20.0, help="solver seconds per deal (default 20)")
+    parser.add_argument(
+        "--effort", type=float, default=5.0,
+        help="CP-SAT effort per deal, in deterministic time units of about a second (default 5); "
+        "the answer depends on it, so keep it fixed to get the same files every run",
+    )
     parser.add_argument("--out", default="output", help="folder to write into (default output/)")
     parser.set_defaults(func=run)
 
@@ -51,14 +55,14 @@ def run(args: argparse.Namespace) -> int:
     if city not in shipped_cities():
         raise UsageError(f"unknown city {args.city!r}: the daily puzzle is dealt for {', '.join(shipped_cities())}")
     size = paper(args.paper)
-    if not 1 <= args.time_limit <= 3600:
-        raise UsageError(f"--time-limit {args.time_limit}: expected 1 to 3600 seconds")
+    if not 0.5 <= args.effort <= 3600:
+        raise UsageError(f"--effort {args.effort}: expected 0.5 to 3600")
     try:
         from generator.render.daily import render_daily
     except ImportError:  # the renderer is optional while it is being built
         render_daily = None
     render = functools.partial(render_daily, paper=size.name) if render_daily else None
-    daily = make_daily(city, day, Path(args.out), functools.partial(solve_daily, time_limit=args.time_limit), render)
+    daily = make_daily(city, day, Path(args.out), functools.partial(solve_daily, effort=args.effort), render)
     print(summary(daily))
     return 0
 

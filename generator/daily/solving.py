@@ -13,10 +13,24 @@ WORKERS = 1
 SEED = 0
 
 
-def solve_daily(puzzle: Puzzle, time_limit: float) -> Solution:
+# CP-SAT stops on deterministic time (not the clock) so two runs give the same answer; the wall
+# limit only guards against a runaway on a very slow machine.
+WALL_GUARD = 10.0
+BEAM_WIDTH = 8
+
+
+def solve_daily(puzzle: Puzzle, effort: float) -> Solution:
+    """Solve with `effort` units of CP-SAT deterministic time (roughly seconds on this machine)."""
     from generator.solver.solve import solve
 
-    result = solve(puzzle, time_limit=time_limit, workers=WORKERS, seed=SEED)
+    result = solve(
+        puzzle,
+        time_limit=WALL_GUARD * effort + 60,
+        workers=WORKERS,
+        seed=SEED,
+        beam_width=BEAM_WIDTH,
+        deterministic_time=effort,
+    )
     if result.plan is None or result.score is None:
         raise AssertionError("the solver returned no plan for a daily deal")  # the beam always finds one
     greedy = replay(puzzle, honest_plan(puzzle)).score

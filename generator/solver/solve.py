@@ -112,16 +112,20 @@ def solve(
     beam_width: int = 20,
     use_hint: bool = True,
     progress: Callable[[Progress], None] | None = None,
+    deterministic_time: float | None = None,
 ) -> SolveResult:
     """Maximise the appreciation (or, with `target`, decide whether it can be won).
 
     Deterministic: the same puzzle gives the same optimal score; with workers=1 and the same seed
-    and no time limit hit, the same plan.
+    and no time limit hit, the same plan. With `deterministic_time` (CP-SAT's deterministic time
+    units, about seconds) and workers=1, the beam runs to the end and CP-SAT stops on that budget
+    instead of the clock, so the same puzzle gives the same plan on every run (solver.md: a
+    wall-clock limit breaks reproducibility); `time_limit` then only guards against a runaway.
     """
     started = time.monotonic()
     facts = Facts(puzzle)
     try:
-        deadline = started + BEAM_SHARE * time_limit
+        deadline = None if deterministic_time is not None else started + BEAM_SHARE * time_limit
         beam_plan = beam_search(puzzle, beam_width, seed, facts, deadline) if beam_width > 0 else None
     except KeyboardInterrupt:  # Ctrl-C before CP-SAT started: nothing found yet
         return SolveResult(Status.UNKNOWN if target is not None else Status.FEASIBLE, None, None, time.monotonic() - started, None, None, target)
@@ -129,14 +133,14 @@ def solve(
     if target is not None and beam_plan is not None and replay(puzzle, beam_plan).won(target):
         return SolveResult(Status.SOLVABLE, beam_score, None, time.monotonic() - started, beam_plan, beam_score, target)
 
-    outcome = _run(puzzle, facts, False, target, beam_plan if use_hint else None, time_limit, workers, seed, started, progress)
+    outcome = _run(puzzle, facts, False, target, beam_plan if use_hint else None, time_limit, workers, seed, started, progress, deterministic_time)
     model, solver, status, plan, watcher = outcome
     bound = _bound(solver, status, target, watcher)
     if plan is None and status in (cp_model.OPTIMAL, cp_model.FEASIBLE):
         # The relaxed bonus timing produced a plan the engine cannot order (see model._bonus):
         # solve again with the strict timing; the answer is then no longer proven optimal.
         remaining = max(1.0, time_limit - (time.monotonic() - started))
-        _, solver2, status2, plan, _ = _run(puzzle, facts, True, target, beam_plan if use_hint else None, remaining, workers, seed, started, progress)
+        _, solver2, status2, plan, _ = _run(puzzle, facts, True, target, beam_plan if use_hint else None, remaining, workers, seed, started, progress, deterministic_time)
         status = cp_model.FEASIBLE if status2 in (cp_model.OPTIMAL, cp_model.FEASIBLE) and plan is not None else cp_model.UNKNOWN
     seconds = time.monotonic() - started
 
@@ -165,7 +169,7 @@ def _bound(solver: cp_model.CpSolver, status, target: int | None, watcher: "_Wat
     return watcher.bound
 
 
-def _run(puzzle, facts, strict, target, hint_plan, time_limit, workers, seed, started, progress):
+def _run(puzzle, facts, strict, target, hint_plan, time_limit, workers, seed, started, progress, deterministic_time=None):
     model = build(facts, strict_bonus=strict)
     cp = model.cp
     if target is None:
@@ -176,11 +180,13 @@ def _run(puzzle, facts, strict, target, hint_plan, time_limit, workers, seed, st
             if not isinstance(literal, int):
                 cp.Add(literal == 1)
     if hint_plan is not None:
-        _hint(model, hint_plan, seed, time_limit - (time.monotonic() - started))
+        _hint(model, hint_plan, seed, time_limit - (time.monotonic() - started), deterministic_time)
     solver = cp_model.CpSolver()
     # Leave a margin for reading the plan back and replaying it, so the limit holds overall.
     remaining = max(0.5, time_limit - (time.monotonic() - started) - SAFETY_SECONDS)
     solver.parameters.max_time_in_seconds = remaining
+    if deterministic_time is not None:
+        solver.parameters.max_deterministic_time = deterministic_time
     solver.parameters.num_workers = max(1, workers)
     solver.parameters.random_seed = seed
     watcher = _Watcher(started, progress)
@@ -233,7 +239,7 @@ def _plan_values(model: Model, plan: Plan) -> dict:
     return values
 
 
-def _hint(model: Model, plan: Plan, seed: int, time_left: float) -> None:
+def _hint(model: Model, plan: Plan, seed: int, time_left: float, deterministic_time: float | None = None) -> None:
     """A complete hint: the plan's decisions, completed by a quick solve of the fixed model."""
     try:
         values = _plan_values(model, plan)
@@ -244,6 +250,10 @@ def _hint(model: Model, plan: Plan, seed: int, time_left: float) -> None:
         fixed.Add(fixed.GetIntVarFromProtoIndex(var.Index()) == value)
     solver = cp_model.CpSolver()
     solver.parameters.max_time_in_seconds = min(HINT_SECONDS, HINT_SHARE * time_left)
+    if deterministic_time is not None:
+        # Stop on the deterministic budget; the clock only guards against a runaway.
+        solver.parameters.max_deterministic_time = HINT_SHARE * deterministic_time
+        solver.parameters.max_time_in_seconds = max(1.0, time_left)
     solver.parameters.num_workers = 1
     solver.parameters.random_seed = seed
     if solver.Solve(fixed) not in (cp_model.OPTIMAL, cp_model.FEASIBLE):

@@ -1,0 +1,28 @@
+"""citytrip daily end to end, with the real solver: files, summary, reproducibility, verification."""
+
+import pytest
+
+from generator.cli import main
+
+
+@pytest.mark.slow
+def test_daily_twice_gives_identical_files_whose_answer_verifies(tmp_path, capsys):
+    """Two runs write the same bytes; the answer plan verifies against the puzzle code at the par."""
+    args = ["daily", "--date", "2026-11-30", "--city", "antwerpen", "--effort", "0.5"]
+    assert main([*args, "--out", str(tmp_path / "one")]) == 0
+    summary = capsys.readouterr().out
+    assert main([*args, "--out", str(tmp_path / "two")]) == 0
+    capsys.readouterr()
+    names = sorted(p.name for p in (tmp_path / "one").iterdir())
+    assert names == [
+        "citytrip-antwerpen-2026-11-30-answer-key.pdf",
+        "citytrip-antwerpen-2026-11-30-answer.yaml",
+        "citytrip-antwerpen-2026-11-30-puzzle.yaml",
+        "citytrip-antwerpen-2026-11-30-sheet.pdf",
+    ]
+    for name in names:
+        assert (tmp_path / "one" / name).read_bytes() == (tmp_path / "two" / name).read_bytes(), name
+    code = next(line.split("code: ")[1] for line in summary.splitlines() if "code: " in line)
+    par = int(summary.split(" par ")[1].split()[0])
+    assert main(["verify", "--json", code, str(tmp_path / "one" / names[1])]) == 0
+    assert f'"score": {par}' in capsys.readouterr().out
