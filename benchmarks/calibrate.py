@@ -1,0 +1,181 @@
+"""Quick calibration sample of the solo levels: honest win rates and a cheap full-knowledge proxy.
+
+`citytrip levels` is the real measurement (honest player + CP-SAT), but CP-SAT takes seconds to a
+minute per puzzle, too slow to try many strip designs. This script plays the same seeded deals
+(sweep.level_puzzle, so shuffle k here is shuffle k there) with the honest player and prints, per
+level and card count, the win rate, the mean score and how often the assignments were completed.
+
+With --witness K it also tries K variants of the honest policy that weigh assignment progress more
+(and look a little further) on the deals the honest player lost. Any variant's win is a legal plan
+that wins, so the "proxy" rate (honest or a variant wins) is a lower bound of what the
+full-knowledge solver finds: if the proxy already reaches 50 %, the solver does too.
+
+    .venv/bin/python benchmarks/calibrate.py --city brugge --shuffles 30 --witness 2 --workers 2
+"""
+
+from __future__ import annotations
+
+import argparse
+import dataclasses
+import json
+import random
+import statistics
+import sys
+import time
+from collections import defaultdict
+from concurrent.futures import ProcessPoolExecutor
+from dataclasses import dataclass
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from generator.levels.report import Rate, ladder_problems  # noqa: E402
+from generator.levels.sweep import HONEST, SOLVER, level_puzzle  # noqa: E402
+from generator.players import honest  # noqa: E402
+from generator.rules.assignments import RACE_TYPES  # noqa: E402
+from generator.rules.city import EAT  # noqa: E402
+from generator.rules.game import Game  # noqa: E402
+from generator.rules.plan import Plan  # noqa: E402
+from generator.rules.replay import replay  # noqa: E402
+
+# (race weight, lookahead radius, tie seed): the policy variants tried as win witnesses. The honest
+# player counts half of a race's value for partial progress; a player who plans for the win must
+# chase the assignments harder, since an incomplete one loses the level whatever the score.
+VARIANTS = ((1.5, 3, 1), (3.0, 4, 2), (1.0, 4, 3), (2.0, 3, 4))
+
+
+@dataclass(frozen=True)
+class Sample:
+    level: int
+    cards: int
+    shuffle: int
+    score: int
+    complete: bool
+    won: bool
+    witness: bool  # honest or a variant won
+    seconds: float
+
+
+class _RaceScorer(honest._Scorer):
+    """The honest scorer with race progress weighted by `weight` instead of 1/2."""
+
+    def __init__(self, puzzle, weight: float) -> None:
+        super().__init__(puzzle)
+        self.weight = weight
+
+    def value(self, tally) -> float:
+        total = 0.0
+        for name, strip in self.strips.items():
+            points = strip.score(tally.crossings[name])
+            total += points * 2 if name == EAT and tally.restaurant else points
+        for a in self.puzzle.assignments:
+            total += a.solo_points(tally.circled, tally.achieved)
+            if a.type in RACE_TYPES and not a.complete(tally.circled, tally.achieved):
+                need = a.count if a.type == 1 else len(a.locations)
+                total += self.weight * a.values[0] * a.goal_count(tally.circled, tally.achieved) / max(need, 1)
+            elif a.type == 2 and a.goal_count(tally.circled, tally.achieved) == 0:
+                # a level with a set card is lost without one set: value the missing pieces
+                have = sum(1 for c in a.categories if tally.circled[c] > 0)
+                total += self.weight * a.values[0] * have / len(a.categories)
+        return total
+
+
+def _variant_plan(puzzle, weight: float, reach: int, seed: int) -> Plan:
+    saved = honest.REACH
+    honest.REACH = reach  # _near reads the module constant; each worker process is single-threaded
+    try:
+        rng = random.Random(seed)
+        scorer = _RaceScorer(puzzle, weight)
+        game = Game(puzzle)
+        turns = []
+        while not game.over:
+            turn = honest._choose(game, scorer, rng)
+            game.play(turn)
+            turns.append(turn)
+        return Plan(tuple(turns))
+    finally:
+        honest.REACH = saved
+
+
+def run_one(args: tuple[str, int, int, int, int]) -> Sample:
+    city, level, cards, shuffle, witnesses = args
+    started = time.monotonic()
+    puzzle = level_puzzle(city, level, cards, shuffle)
+    report = replay(puzzle, honest.honest_plan(puzzle))
+    won = bool(report.won(puzzle.target))
+    witness = won
+    for weight, reach, seed in VARIANTS[:witnesses]:
+        if witness:
+            break
+        witness = bool(replay(puzzle, _variant_plan(puzzle, weight, reach, seed)).won(puzzle.target))
+    return Sample(level, cards, shuffle, report.score, report.assignments_complete, won, witness, time.monotonic() - started)
+
+
+def _rate(city: str, level: int, cards: int, player: str, items: list[Sample], key) -> Rate:
+    won = sum(1 for s in items if key(s))
+    return Rate(city, level, cards, player, len(items), won, 0, 0, statistics.mean(s.score for s in items), sum(s.seconds for s in items))
+
+
+def suggest_target(items: list[Sample], rate: float) -> int | None:
+    """The highest target that the honest player still reaches, assignments complete, in `rate`
+    of these games. The honest policy never looks at the target, so changing it changes no play."""
+    scores = sorted((s.score for s in items if s.complete), reverse=True)
+    need = max(1, round(rate * len(items)))
+    return scores[need - 1] if len(scores) >= need else None
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--city", default="brugge")
+    parser.add_argument("--cards", default="16,20")
+    parser.add_argument("--shuffles", type=int, default=20)
+    parser.add_argument("--first", type=int, default=0, help="first shuffle number")
+    parser.add_argument("--levels", default="1-15")
+    parser.add_argument("--witness", type=int, default=0, help=f"policy variants tried as win witnesses (0-{len(VARIANTS)})")
+    parser.add_argument("--workers", type=int, default=2)
+    parser.add_argument(
+        "--suggest", default="",
+        help="wanted honest 16-card win rates per level, e.g. 0.8,0.75,...: print the highest targets that give them",
+    )
+    parser.add_argument("--dump", type=Path, help="also write every sample as JSON lines (to pick targets offline)")
+    args = parser.parse_args()
+    low, _, high = args.levels.partition("-")
+    levels = range(int(low), int(high or low) + 1)
+    cards = [int(c) for c in args.cards.split(",")]
+    jobs = [
+        (args.city, level, n, s, args.witness)
+        for level in levels for n in cards for s in range(args.first, args.first + args.shuffles)
+    ]
+    started = time.monotonic()
+    with ProcessPoolExecutor(max_workers=args.workers) as pool:
+        samples = list(pool.map(run_one, jobs, chunksize=2))
+    if args.dump:
+        args.dump.write_text("".join(json.dumps(dataclasses.asdict(s)) + "\n" for s in samples), encoding="utf-8")
+    groups: dict[tuple[int, int], list[Sample]] = defaultdict(list)
+    for s in samples:
+        groups[(s.level, s.cards)].append(s)
+    table = []
+    print(f"{'lvl':>3} {'cards':>5} {'win%':>5} {'wit%':>5} {'done%':>5} {'mean':>6} {'p10':>4} {'p90':>4}")
+    for (level, n), items in sorted(groups.items()):
+        scores = sorted(s.score for s in items)
+        print(
+            f"{level:>3} {n:>5} {100 * sum(s.won for s in items) / len(items):>5.0f} "
+            f"{100 * sum(s.witness for s in items) / len(items):>5.0f} "
+            f"{100 * sum(s.complete for s in items) / len(items):>5.0f} {statistics.mean(scores):>6.1f} "
+            f"{scores[len(scores) // 10]:>4} {scores[(9 * len(scores)) // 10]:>4}"
+        )
+        table.append(_rate(args.city, level, n, HONEST, items, lambda s: s.won))
+        if args.witness:
+            table.append(_rate(args.city, level, n, SOLVER, items, lambda s: s.witness))
+    print(f"{len(jobs)} games in {time.monotonic() - started:.0f} s")
+    if args.suggest:
+        wanted = [float(x) for x in args.suggest.split(",")]
+        for level, rate in zip(levels, wanted):
+            print(f"level {level}: target {suggest_target(groups[(level, 16)], rate)} for {rate:.0%} (16 cards)")
+    for problem in ladder_problems(table):
+        print(f"ladder{' (proxy solver)' if 'solver' in problem else ''}: {problem}")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
