@@ -25,7 +25,7 @@ def render_chart(table: list[Rate], title: str, out: Path) -> Path:
     with atomic_output(out) as temp:
         canvas = new_canvas(temp, page, title=title)
         canvas.setPageSize((width, height))
-        left, bottom, right, top = 25 * mm, 25 * mm, width - 60 * mm, height - 25 * mm
+        left, bottom, right, top = 25 * mm, 25 * mm, width - 85 * mm, height - 25 * mm
         canvas.setFont(FONT_BOLD, 14)
         canvas.drawString(left, height - 15 * mm, title)
         canvas.setFont(FONT, 8)
