@@ -9,7 +9,6 @@ from typing import Any, Callable
 import pytest
 import yaml
 
-from generator.cli import main
 
 # The test modules share builders from bruges_helpers.py; make it importable whatever pytest's
 # import mode (importlib mode does not put test folders on sys.path).
@@ -30,13 +29,3 @@ def write_game(tmp_path: Path) -> Callable[[Any], Path]:
     return write
 
 
-@pytest.fixture
-def run(capsys: pytest.CaptureFixture) -> Callable[..., tuple[int, str, str]]:
-    """Run `citytrip ARGS…`; return the exit code, stdout and stderr."""
-
-    def call(*args: object) -> tuple[int, str, str]:
-        code = main([str(a) for a in args])
-        captured = capsys.readouterr()
-        return code, captured.out, captured.err
-
-    return call

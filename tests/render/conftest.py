@@ -1,29 +1,17 @@
-"""Helpers for the render tests: run the CLI in-process and read PDFs back."""
+"""Helpers for the render tests: read PDFs back (the `run` fixture is in tests/conftest.py)."""
 
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Callable
 
 import pdfplumber
 import pypdf
 import pytest
 
-from generator.cli import main
 
 PAPER_POINTS = {"a4": (595.2756, 841.8898), "letter": (612.0, 792.0)}
 
 
-@pytest.fixture
-def run(capsys: pytest.CaptureFixture) -> Callable[..., tuple[int, str, str]]:
-    """Run `citytrip ARGS…`; return the exit code, stdout and stderr."""
-
-    def call(*args: object) -> tuple[int, str, str]:
-        code = main([str(a) for a in args])
-        captured = capsys.readouterr()
-        return code, captured.out, captured.err
-
-    return call
 
 
 def read_pdf(path: Path) -> pypdf.PdfReader:
