@@ -25,8 +25,8 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     parser.add_argument("--city", default="brugge", help="brugge (default) or antwerpen")
     parser.add_argument("--paper", default="a4", help="a4 (default) or letter")
     parser.add_argument(
-        "--effort", type=float, default=5.0,
-        help="CP-SAT effort per deal, in deterministic time units of about a second (default 5); "
+        "--effort", type=float, default=3.0,
+        help="CP-SAT effort per deal, in deterministic time units of about a second (default 3); "
         "the answer depends on it, so keep it fixed to get the same files every run",
     )
     parser.add_argument("--out", default="output", help="folder to write into (default output/)")

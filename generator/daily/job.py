@@ -23,7 +23,7 @@ from generator.rules.plan import Plan
 from generator.rules.puzzle import Puzzle
 from generator.rules.replay import Report, replay
 
-ATTEMPTS = 3  # deals tried when the greedy player already reaches the par ("dull", issue 6)
+ATTEMPTS = 2  # deals tried when the greedy player already reaches the par ("dull", issue 6)
 TARGET_STEP = 5  # targets are printed as multiples of 5, like the rulebook's level table
 
 
