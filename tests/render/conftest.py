@@ -19,6 +19,15 @@ def read_pdf(path: Path) -> pypdf.PdfReader:
     return pypdf.PdfReader(path, strict=True)
 
 
+def assert_print_ready(reader: pypdf.PdfReader, paper: str, pages: int) -> None:
+    """`pages` pages, each of the paper's size, and the viewer asked not to scale when printing."""
+    assert len(reader.pages) == pages
+    for page in reader.pages:
+        box = page.mediabox
+        assert (float(box.width), float(box.height)) == pytest.approx(PAPER_POINTS[paper], abs=0.01)
+    assert reader.trailer["/Root"]["/ViewerPreferences"]["/PrintScaling"] == "/None"
+
+
 def page_text(path: Path, page: int = 0) -> str:
     with pdfplumber.open(path) as pdf:
         return pdf.pages[page].extract_text() or ""

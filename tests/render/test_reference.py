@@ -13,7 +13,7 @@ from generator.render.reference import card_slots, content_box, fit_card
 from generator.render.reference_template import load_reference
 from generator.render.template import TEMPLATES
 
-from .conftest import PAPER_POINTS, all_text, read_pdf, words_of
+from .conftest import all_text, assert_print_ready, read_pdf, words_of
 
 CASES = [("citytrip", "brugge"), ("citytrip", "antwerpen"), ("bruges", "en"), ("bruges", "fr"), ("bigcity", "standard")]
 
@@ -32,10 +32,7 @@ def test_reference_pdf_pages_size_and_text(run, tmp_path: Path, game: str, varia
     assert (code, stderr) == (0, "")
     template = load_reference(TEMPLATES / "reference" / f"{game}.yaml", variant)
     reader = read_pdf(out)
-    assert len(reader.pages) == math.ceil(len(template.cards) / 4)
-    for page in reader.pages:
-        assert (float(page.mediabox.width), float(page.mediabox.height)) == pytest.approx(PAPER_POINTS[paper], abs=0.01)
-    assert reader.trailer["/Root"]["/ViewerPreferences"]["/PrintScaling"] == "/None"
+    assert_print_ready(reader, paper, pages=math.ceil(len(template.cards) / 4))
     text = words_of(all_text(out))
     for card in template.cards:
         assert card.title in text

@@ -15,7 +15,7 @@ from generator.render.scorepad import MARGIN, layout_scorepad
 from generator.render.scorepad_template import load_scorepad
 from generator.render.template import TEMPLATES
 
-from .conftest import PAPER_POINTS, page_text, read_pdf, words_of
+from .conftest import assert_print_ready, page_text, read_pdf, words_of
 
 GAMES = {  # game: (variants, min players, max players)
     "citytrip": (["brugge", "antwerpen"], 1, 6),
@@ -33,10 +33,7 @@ def test_pad_pdf_is_valid_and_shows_every_row(run, tmp_path: Path, game: str, va
     code, stdout, stderr = run("scorepad", "--game", game, "--variant", variant, "--paper", paper, "--out", out)
     assert (code, stderr) == (0, "")
     reader = read_pdf(out)
-    assert len(reader.pages) == 1
-    box = reader.pages[0].mediabox
-    assert (float(box.width), float(box.height)) == pytest.approx(PAPER_POINTS[paper], abs=0.01)
-    assert reader.trailer["/Root"]["/ViewerPreferences"]["/PrintScaling"] == "/None"
+    assert_print_ready(reader, paper, pages=1)
     text = words_of(page_text(out))
     template = load_scorepad(TEMPLATES / "scorepad" / f"{game}.yaml", variant)
     for row in template.rows:

@@ -19,7 +19,7 @@ from generator.render.sheet_style import load_sheet_style
 from generator.rules.city import ADVANCED, BASIC, EAT
 from generator.rules.grid import Coord, column_name
 
-from .conftest import PAPER_POINTS, read_pdf, words_of
+from .conftest import assert_print_ready, read_pdf, words_of
 
 CITIES = ["antwerpen", "brugge"]
 
@@ -38,10 +38,7 @@ def test_sheet_shows_every_coordinate_category_and_label(run, tmp_path: Path, ci
     code, _, stderr = run("sheets", "--city", city_key, "--mode", mode, "--paper", paper, "--out", out)
     assert (code, stderr) == (0, "")
     reader = read_pdf(out)
-    assert len(reader.pages) == 1
-    box = reader.pages[0].mediabox
-    assert (float(box.width), float(box.height)) == pytest.approx(PAPER_POINTS[paper], abs=0.01)
-    assert reader.trailer["/Root"]["/ViewerPreferences"]["/PrintScaling"] == "/None"
+    assert_print_ready(reader, paper, pages=1)
     city = load_city(city_key)
     words = _words(out)
     text = " ".join(words)
