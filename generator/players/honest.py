@@ -131,13 +131,20 @@ def _choose(game: Game, scorer: _Scorer, rng: random.Random) -> Turn:
     hunted_cost = game.city.rules.hunted[min(game.hunted + 1, len(game.city.rules.hunted) - 1)] - game.hunted_score()
     best: tuple[float, float, Turn] | None = None
     paid: dict[tuple, tuple[tuple[GoalClaim, ...], _Tally, float]] = {}  # same walk, same funds
-    cache: dict[Coord, list] = {}
+    cache: dict[Coord, tuple[dict[Coord, float], float]] = {}
     ahead: dict[tuple, float] = {}
+    offers: dict[Coord, bool] = {}
 
-    def near(head: Coord) -> list:
+    def near(head: Coord) -> tuple[dict[Coord, float], float]:
         if head not in cache:
-            cache[head] = _near(game, head, hints)
+            weights = _near(game, head, hints)
+            cache[head] = (weights, sum(weights.values()))
         return cache[head]
+
+    def offers_goal(node: Coord) -> bool:
+        if node not in offers:
+            offers[node] = bool(game.goal_options(node))
+        return offers[node]
 
     for boxes in game.legal_boxes():
         budget = game.budget(boxes)
@@ -150,17 +157,20 @@ def _choose(game: Game, scorer: _Scorer, rng: random.Random) -> Turn:
             funds = Counter(budget)
             for use in bonus:
                 funds[use.action] += use.value
+            goal_funds = tuple(sorted((t, v) for t, v in funds.items() if t is not ActionType.PLAN))
             for end, walk in walks:
                 if len(walk) > funds[ActionType.PLAN]:
                     continue
-                key = (end, walk, tuple(sorted((t, v) for t, v in funds.items() if t is not ActionType.PLAN)))
+                # Paying depends only on the goals touched (in order) and the funds, and the
+                # lookahead only on the new head, the claims and the locations walked over:
+                # many walks share both, so both are cached on those keys.
+                touched = tuple(n for n in dict.fromkeys(game.ends() + walk) if offers_goal(n))
+                key = (touched, goal_funds)
                 if key not in paid:
-                    claims, tally = _pay(game, scorer, base, walk, Counter(funds))
-                    ahead_key = (end, walk, claims)
-                    if ahead_key not in ahead:
-                        ahead[ahead_key] = _lookahead(game, tally, end, walk, near)
-                    paid[key] = (claims, tally, scorer.value(tally) - base_value + ahead[ahead_key])
+                    claims, tally = _pay(game, scorer, base, touched, Counter(funds))
+                    paid[key] = (claims, tally, scorer.value(tally) - base_value)
                 claims, tally, gain = paid[key]
+                gain += _lookahead(game, claims, end, walk, near)
                 value = gain - penalty
                 value -= 0.01 * len(bonus)  # keep bonus actions unless they help
                 key = (value, rng.random())
@@ -171,9 +181,9 @@ def _choose(game: Game, scorer: _Scorer, rng: random.Random) -> Turn:
     return best[2]
 
 
-def _pay(game: Game, scorer: _Scorer, base: _Tally, walk: tuple[Coord, ...], funds: Counter) -> tuple[tuple[GoalClaim, ...], _Tally]:
+def _pay(game: Game, scorer: _Scorer, base: _Tally, goals: tuple[Coord, ...], funds: Counter) -> tuple[tuple[GoalClaim, ...], _Tally]:
     """Pay the touched goals greedily, best marginal points per action first."""
-    touched = [n for n in dict.fromkeys(game.ends() + walk) if game.goal_options(n)]
+    touched = list(goals)
     tally = base
     claims: list[GoalClaim] = []
     current = scorer.value(tally)
@@ -200,9 +210,9 @@ def _pay(game: Game, scorer: _Scorer, base: _Tally, walk: tuple[Coord, ...], fun
     return tuple(claims), tally
 
 
-def _near(game: Game, head: Coord, hints: set) -> list[tuple[Coord, float]]:
+def _near(game: Game, head: Coord, hints: set) -> dict[Coord, float]:
     """Open goal locations within REACH of `head` and what each is worth as a lookahead."""
-    result = []
+    result = {}
     for at, location in game.city.locations.items():
         distance = max(abs(at.col - head.col), abs(at.row - head.row))
         if distance == 0 or distance > REACH or at in game.achieved or at in game.on_path:
@@ -210,17 +220,22 @@ def _near(game: Game, head: Coord, hints: set) -> list[tuple[Coord, float]]:
         weight = NEAR_WEIGHT / distance
         if any(game.city.rules.categories[g].action in hints for g in location.goals(game.mode)):
             weight += HINT_WEIGHT / distance
-        result.append((at, weight))
+        result[at] = weight
     return result
 
 
-def _lookahead(game: Game, tally: _Tally, end: int, walk: tuple[Coord, ...], near) -> float:
-    """Goals still open within reach of the ends after this turn; more for hinted action types."""
+def _lookahead(game: Game, claims: tuple[GoalClaim, ...], end: int, walk: tuple[Coord, ...], near) -> float:
+    """Goals still open within reach of the ends after this turn; more for hinted action types.
+
+    Each head's open goals are summed once per turn (`near`); a turn only takes away the
+    locations it claims or walks over.
+    """
     heads = [game.head(e) for e in range(game.puzzle.directions)]
     if walk:
         heads[end] = walk[-1]
+    gone = set(walk).union(c.at for c in claims)
     value = 0.0
-    walked = set(walk)
     for head in dict.fromkeys(heads):
-        value += sum(w for at, w in near(head) if at not in tally.achieved and at not in walked)
+        weights, total = near(head)
+        value += total - sum(weights.get(at, 0.0) for at in gone)
     return value
