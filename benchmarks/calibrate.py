@@ -56,36 +56,12 @@ class Sample:
     seconds: float
 
 
-class _RaceScorer(honest._Scorer):
-    """The honest scorer with race progress weighted by `weight` instead of 1/2."""
-
-    def __init__(self, puzzle, weight: float) -> None:
-        super().__init__(puzzle)
-        self.weight = weight
-
-    def value(self, tally) -> float:
-        total = 0.0
-        for name, strip in self.strips.items():
-            points = strip.score(tally.crossings[name])
-            total += points * 2 if name == EAT and tally.restaurant else points
-        for a in self.puzzle.assignments:
-            total += a.solo_points(tally.circled, tally.achieved)
-            if a.type in RACE_TYPES and not a.complete(tally.circled, tally.achieved):
-                need = a.count if a.type == 1 else len(a.locations)
-                total += self.weight * a.values[0] * a.goal_count(tally.circled, tally.achieved) / max(need, 1)
-            elif a.type == 2 and a.goal_count(tally.circled, tally.achieved) == 0:
-                # a level with a set card is lost without one set: value the missing pieces
-                have = sum(1 for c in a.categories if tally.circled[c] > 0)
-                total += self.weight * a.values[0] * have / len(a.categories)
-        return total
-
-
 def _variant_plan(puzzle, weight: float, reach: int, seed: int) -> Plan:
     saved = honest.REACH
     honest.REACH = reach  # _near reads the module constant; each worker process is single-threaded
     try:
         rng = random.Random(seed)
-        scorer = _RaceScorer(puzzle, weight)
+        scorer = honest.RaceScorer(puzzle, weight)
         game = Game(puzzle)
         turns = []
         while not game.over:

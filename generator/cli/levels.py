@@ -28,7 +28,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     parser.add_argument("--cards", default="16", help="16, 20 or 16,20 (default 16)")
     parser.add_argument("--shuffles", type=int, default=200, help="shuffles per level for the honest player (default 200)")
     parser.add_argument("--solver-shuffles", type=int, default=0, help="shuffles per level for the solver (default 0)")
-    parser.add_argument("--time-limit", type=float, default=20.0, help="seconds per solver run (default 20)")
+    parser.add_argument("--time-limit", type=float, default=20.0, help="seconds per CP-SAT run after the honest and planner witnesses; 0 skips CP-SAT (default 20)")
     parser.add_argument("--levels", default="", help="levels to run, e.g. 1-5,15 (default all)")
     parser.add_argument("--workers", type=int, default=2, help="parallel processes (default 2)")
     parser.add_argument("--out", default="output/levels", help="folder for the CSV and chart (default output/levels)")
@@ -63,8 +63,8 @@ def run(args: argparse.Namespace) -> int:
             raise UsageError(f"--{name.replace('_', '-')} {value}: expected 0 to {MAX_SHUFFLES}")
     if not 1 <= args.workers <= 64:
         raise UsageError(f"--workers {args.workers}: expected 1 to 64")
-    if not 0.1 <= args.time_limit <= 3600:
-        raise UsageError(f"--time-limit {args.time_limit}: expected 0.1 to 3600 seconds")
+    if not (args.time_limit == 0 or 0.1 <= args.time_limit <= 3600):
+        raise UsageError(f"--time-limit {args.time_limit}: expected 0 (no CP-SAT) or 0.1 to 3600 seconds")
     out = Path(args.out)
     out.mkdir(parents=True, exist_ok=True)
     jobs = jobs_for(city.key, levels, cards, args.shuffles, args.solver_shuffles, args.time_limit)

@@ -41,6 +41,7 @@ class Outcome:
     status: str          # honest: WON / LOST; solver: SOLVABLE / UNSOLVABLE / UNKNOWN
     score: int | None
     seconds: float
+    witness: str = ""    # solver jobs: who found the winning plan (honest, planner, cp-sat)
 
     @property
     def won(self) -> bool:
@@ -74,6 +75,10 @@ def level_puzzle(city_key: str, level: int, cards: int, shuffle: int) -> Puzzle:
 
 
 def run_job(job: Job) -> Outcome:
+    """Play one job. A solver job looks for a winning plan with full knowledge of the deck, from
+    the cheapest witness up: the honest player's win (knowing the deck can only do better), the
+    planner's, then CP-SAT with the level's target (skipped when the time limit is 0), which can
+    also prove a level unwinnable."""
     from generator.players.honest import honest_plan
 
     started = time.monotonic()
@@ -83,12 +88,20 @@ def run_job(job: Job) -> Outcome:
         status = "WON" if report.won(puzzle.target) else "LOST"
         return Outcome(job, status, report.score, time.monotonic() - started)
     if report.won(puzzle.target):
-        # The honest player's win is a witness: knowing the whole deck can only do better.
-        return Outcome(job, "SOLVABLE", report.score, time.monotonic() - started)
+        return Outcome(job, "SOLVABLE", report.score, time.monotonic() - started, "honest")
+    from generator.players.planner import planned_plan
+
+    planned = replay(puzzle, planned_plan(puzzle))
+    if planned.won(puzzle.target):
+        return Outcome(job, "SOLVABLE", planned.score, time.monotonic() - started, "planner")
+    best = max(report.score, planned.score)
+    if job.time_limit <= 0:
+        return Outcome(job, "UNKNOWN", best, time.monotonic() - started)
     from generator.solver.solve import solve
 
     result = solve(puzzle, target=puzzle.target, time_limit=job.time_limit, workers=1, seed=job.shuffle)
-    return Outcome(job, str(result.status), result.score, time.monotonic() - started)
+    witness = "cp-sat" if result.status == "SOLVABLE" else ""
+    return Outcome(job, str(result.status), result.score, time.monotonic() - started, witness)
 
 
 def jobs_for(city: str, levels: Iterable[int], cards: Iterable[int], honest: int, solver: int, time_limit: float) -> list[Job]:

@@ -80,6 +80,31 @@ class _Scorer:
         return total
 
 
+class RaceScorer(_Scorer):
+    """The honest scorer with race progress weighted by `weight` instead of 1/2, and a set card
+    with no set yet valued by its pieces: a player who plans for the win must chase the
+    assignments harder, since an open one loses the level whatever the score."""
+
+    def __init__(self, puzzle: Puzzle, weight: float) -> None:
+        super().__init__(puzzle)
+        self.weight = weight
+
+    def value(self, tally: _Tally) -> float:
+        total = 0.0
+        for name, strip in self.strips.items():
+            points = strip.score(tally.crossings[name])
+            total += points * 2 if name == EAT and tally.restaurant else points
+        for a in self.puzzle.assignments:
+            total += a.solo_points(tally.circled, tally.achieved)
+            if a.type in RACE_TYPES and not a.complete(tally.circled, tally.achieved):
+                need = a.count if a.type == 1 else len(a.locations)
+                total += self.weight * a.values[0] * a.goal_count(tally.circled, tally.achieved) / max(need, 1)
+            elif a.type == 2 and a.goal_count(tally.circled, tally.achieved) == 0:
+                have = sum(1 for c in a.categories if tally.circled[c] > 0)
+                total += self.weight * a.values[0] * have / len(a.categories)
+        return total
+
+
 def honest_plan(puzzle: Puzzle, seed: int = 0) -> Plan:
     """The honest player's whole game; `seed` only breaks exact ties."""
     rng = random.Random(seed)
@@ -121,6 +146,14 @@ def _walks(game: Game, limit: int) -> list[tuple[int, tuple[Coord, ...]]]:
 
 
 def _choose(game: Game, scorer: _Scorer, rng: random.Random) -> Turn:
+    return ranked_turns(game, scorer, rng, 1)[0][1]
+
+
+def ranked_turns(game: Game, scorer: _Scorer, rng: random.Random, keep: int) -> list[tuple[float, Turn]]:
+    """The `keep` best turns by the honest value (gain now plus lookahead), best first.
+
+    With keep=1 this is the honest player's choice; the full-knowledge planner keeps more.
+    """
     faces = game.puzzle.turns[game.turn]
     hints = set(faces.next_half_icons or ())
     base = scorer.tally(game)
@@ -129,7 +162,7 @@ def _choose(game: Game, scorer: _Scorer, rng: random.Random) -> Turn:
     max_plan = max(game.budget(b)[ActionType.PLAN] for b in game.legal_boxes()) + sum(pool)
     walks = _walks(game, max_plan)
     hunted_cost = game.city.rules.hunted[min(game.hunted + 1, len(game.city.rules.hunted) - 1)] - game.hunted_score()
-    best: tuple[float, float, Turn] | None = None
+    best: list[tuple[float, float, Turn]] = []  # the `keep` best, best first
     paid: dict[tuple, tuple[tuple[GoalClaim, ...], _Tally, float]] = {}  # same walk, same funds
     cache: dict[Coord, tuple[dict[Coord, float], float]] = {}
     ahead: dict[tuple, float] = {}
@@ -174,11 +207,13 @@ def _choose(game: Game, scorer: _Scorer, rng: random.Random) -> Turn:
                 value = gain - penalty
                 value -= 0.01 * len(bonus)  # keep bonus actions unless they help
                 key = (value, rng.random())
-                if best is None or key > best[:2]:
+                if len(best) < keep or key > best[-1][:2]:
                     moves = (walk, ()) if end == 0 else ((), walk)
-                    best = (value, key[1], Turn(tuple(boxes), moves, claims, bonus if claims or walk else ()))
-    assert best is not None
-    return best[2]
+                    best.append((value, key[1], Turn(tuple(boxes), moves, claims, bonus if claims or walk else ())))
+                    best.sort(key=lambda item: item[:2], reverse=True)
+                    del best[keep:]
+    assert best
+    return [(value, turn) for value, _, turn in best]
 
 
 def _pay(game: Game, scorer: _Scorer, base: _Tally, goals: tuple[Coord, ...], funds: Counter) -> tuple[tuple[GoalClaim, ...], _Tally]:
