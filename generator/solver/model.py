@@ -181,13 +181,26 @@ def _claims(m: Model) -> None:
         cp.AddAtMostOne([lit for _, lit in literals])
         positions = [(e, p) for (e, p, u) in m.x if u == v]
         cp.Add(sum(lit for _, lit in literals) <= sum(m.x[e, p, v] for e, p in positions))
+        early = {}  # (e, q): v is the arm's node at a position ≤ q (linear: the x are at most one)
         for k, literal in literals:
+            q = m.max_cum[k]
+            if any(p > q for _, p in positions):
+                # No arm holds more than max_cum[k] nodes after turn k: a node entered later is not
+                # touched in turn k. One clause over prefix literals instead of a clause per position.
+                for e in range(m.arms):
+                    if (e, q) not in early:
+                        here = [m.x[e, p, v] for ee, p in positions if ee == e and p <= q]
+                        early[e, q] = cp.NewBoolVar(f"early_{v}_{e}_{q}") if here else 0
+                        if here:
+                            cp.Add(early[e, q] == sum(here))
+                reach = [early[e, q] for e in range(m.arms) if not isinstance(early[e, q], int)]
+                cp.AddBoolOr(reach + [literal.Not()])
             for e, p in positions:
                 node = m.x[e, p, v]
                 # Touched in turn k: cum[k−1] ≤ p ≤ cum[k] on its arm (the end, or entered now).
                 reached = m.GE(e, k, p)
                 if reached is False:
-                    cp.AddBoolOr([literal.Not(), node.Not()])
+                    continue  # p > max_cum[k]: excluded by the prefix clause above
                 elif reached is not True:
                     cp.AddBoolOr([literal.Not(), node.Not(), reached])
                 beyond = m.GE(e, k - 1, p + 1)
@@ -324,6 +337,11 @@ def _bonus(m: Model, strict: bool) -> None:
     facts = m.facts
     if not facts.bonus_values or not m.use:
         return
+    # R9: at most MAX_BONUS_PER_TURN bonus actions in one turn, whatever their values and types.
+    for k in range(1, facts.turns + 1):
+        this_turn = [var for (kk, _, _), var in m.use.items() if kk == k]
+        if len(this_turn) > 1:
+            m.cp.Add(sum(this_turn) <= MAX_BONUS_PER_TURN)
     earned_by = {0: {w: _earned(m, _crossing_counts(m, 0), w, 0) for w in facts.bonus_values}}
     for k in range(1, facts.turns + 1):
         counts = _crossing_counts(m, k)

@@ -1,8 +1,9 @@
 """solve(): the best plan of a puzzle with a proof, or the best found and a bound at the time limit.
 
-Steps: a beam-search plan (a complete hint and a floor), the CP-SAT model, the solve, then the plan
-read back from the solution and replayed by the rules engine; its score must equal the objective
-(a mismatch is a bug in the model and raises SolverBug, never a user error).
+Steps: the best cheap plan (honest player or a small beam, seeding.py: a complete hint and a floor),
+the CP-SAT model, the solve, then the plan read back from the solution and replayed by the rules
+engine; its score must equal the objective (a mismatch is a bug in the model and raises SolverBug,
+never a user error).
 """
 
 from __future__ import annotations
@@ -19,15 +20,17 @@ from generator.rules.game import Game
 from generator.rules.plan import BonusUse, GoalClaim, Plan, Turn
 from generator.rules.puzzle import Puzzle
 from generator.rules.replay import replay
-from generator.solver.beam import beam_search
 from generator.solver.facts import Facts
 from generator.solver.model import PLAN, Model, build
+from generator.solver.seeding import best_candidate
 
 HINT_SECONDS = 10.0
 HINT_SHARE = 0.15  # of the time left, at most, to complete the hint
 SAFETY_SECONDS = 1.5
 BEAM_SHARE = 0.3  # the beam finishes greedily once 30 % of the time limit is spent
 MAX_ORDERINGS = 5040
+CUTOFF = False
+SOLVER_PARAMETERS: dict = {}  # extra CP-SAT parameters (measured in docs/solver.md)
 
 
 class Status(str, Enum):
@@ -109,7 +112,7 @@ def solve(
     workers: int = 2,
     target: int | None = None,
     seed: int = 0,
-    beam_width: int = 20,
+    beam_width: int = 4,
     use_hint: bool = True,
     progress: Callable[[Progress], None] | None = None,
     deterministic_time: float | None = None,
@@ -126,21 +129,22 @@ def solve(
     facts = Facts(puzzle)
     try:
         deadline = None if deterministic_time is not None else started + BEAM_SHARE * time_limit
-        beam_plan = beam_search(puzzle, beam_width, seed, facts, deadline) if beam_width > 0 else None
+        seeded = best_candidate(puzzle, facts, beam_width, seed, deadline) if use_hint else None
     except KeyboardInterrupt:  # Ctrl-C before CP-SAT started: nothing found yet
         return SolveResult(Status.UNKNOWN if target is not None else Status.FEASIBLE, None, None, time.monotonic() - started, None, None, target)
-    beam_score = replay(puzzle, beam_plan).score if beam_plan is not None else None
-    if target is not None and beam_plan is not None and replay(puzzle, beam_plan).won(target):
-        return SolveResult(Status.SOLVABLE, beam_score, None, time.monotonic() - started, beam_plan, beam_score, target)
+    hint_plan = seeded.plan if seeded is not None else None
+    beam_score = seeded.score if seeded is not None else None
+    if target is not None and hint_plan is not None and replay(puzzle, hint_plan).won(target):
+        return SolveResult(Status.SOLVABLE, beam_score, None, time.monotonic() - started, hint_plan, beam_score, target)
 
-    outcome = _run(puzzle, facts, False, target, beam_plan if use_hint else None, time_limit, workers, seed, started, progress, deterministic_time)
+    outcome = _run(puzzle, facts, False, target, hint_plan, time_limit, workers, seed, started, progress, deterministic_time)
     model, solver, status, plan, watcher = outcome
     bound = _bound(solver, status, target, watcher)
     if plan is None and status in (cp_model.OPTIMAL, cp_model.FEASIBLE):
         # The relaxed bonus timing produced a plan the engine cannot order (see model._bonus):
         # solve again with the strict timing; the answer is then no longer proven optimal.
         remaining = max(1.0, time_limit - (time.monotonic() - started))
-        _, solver2, status2, plan, _ = _run(puzzle, facts, True, target, beam_plan if use_hint else None, remaining, workers, seed, started, progress, deterministic_time)
+        _, solver2, status2, plan, _ = _run(puzzle, facts, True, target, hint_plan, remaining, workers, seed, started, progress, deterministic_time)
         status = cp_model.FEASIBLE if status2 in (cp_model.OPTIMAL, cp_model.FEASIBLE) and plan is not None else cp_model.UNKNOWN
     seconds = time.monotonic() - started
 
@@ -153,7 +157,7 @@ def solve(
 
     score = replay(puzzle, plan).score if plan is not None else None
     if plan is None or (beam_score is not None and beam_score > score):
-        plan, score = beam_plan, beam_score
+        plan, score = hint_plan, beam_score
     if bound is None:
         bound = facts.ceiling()  # no bound from CP-SAT in time: the trivial one, still true
     proven = status == cp_model.OPTIMAL and score == bound
@@ -181,6 +185,9 @@ def _run(puzzle, facts, strict, target, hint_plan, time_limit, workers, seed, st
                 cp.Add(literal == 1)
     if hint_plan is not None:
         _hint(model, hint_plan, seed, time_limit - (time.monotonic() - started), deterministic_time)
+        if target is None and CUTOFF:
+            # Only plans at least as good as the hint matter (it is kept as the fallback answer).
+            cp.Add(model.objective >= replay(puzzle, hint_plan).score)
     solver = cp_model.CpSolver()
     # Leave a margin for reading the plan back and replaying it, so the limit holds overall.
     remaining = max(0.5, time_limit - (time.monotonic() - started) - SAFETY_SECONDS)
@@ -189,6 +196,8 @@ def _run(puzzle, facts, strict, target, hint_plan, time_limit, workers, seed, st
         solver.parameters.max_deterministic_time = deterministic_time
     solver.parameters.num_workers = max(1, workers)
     solver.parameters.random_seed = seed
+    for name, value in SOLVER_PARAMETERS.items():
+        setattr(solver.parameters, name, value)
     watcher = _Watcher(started, progress)
     if hasattr(solver, "best_bound_callback") and target is None:
         solver.best_bound_callback = watcher.on_bound

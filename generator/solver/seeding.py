@@ -1,0 +1,123 @@
+"""The best cheap complete plan, in the form the CP-SAT model accepts as a hint.
+
+Candidates: the honest player (generator.players.honest, a few seeds; it is usually the best cheap
+player) and the beam search at a small width. Each is rewritten into the model's reduced form
+before it becomes the hint, because the model only contains one representative of each class of
+equivalent or dominated plans:
+- a dominated box choice (facts.turn_options) is replaced by a kept one that gives, type by type,
+  at least the same actions at no higher hunted cost (R8; the plan stays legal, the score only rises),
+- with two directions the arms are swapped when end b is the longer one (the model's R6 symmetry),
+- each arm is cut back to its last achieved location (the model's dominance `model._trim`).
+Every rewrite is replayed by the rules engine and kept only when it is legal and scores at least
+as much as the original; otherwise the original plan is kept (its hint is then partial).
+"""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass
+
+from generator.players.honest import honest_plan
+from generator.rules.plan import Plan, Turn
+from generator.rules.puzzle import Puzzle
+from generator.rules.replay import replay
+from generator.solver.beam import beam_search
+from generator.solver.facts import ACTION_TYPES, Facts, _dominates
+
+HONEST_SEEDS = 3  # seeds only break exact ties, so more rarely give a different plan
+
+
+@dataclass(frozen=True)
+class Candidate:
+    """A complete legal plan, its engine score, and which player found it."""
+
+    plan: Plan
+    score: int
+    source: str
+
+
+def best_candidate(
+    puzzle: Puzzle, facts: Facts, beam_width: int, seed: int, deadline: float | None = None
+) -> Candidate | None:
+    """The best of the cheap complete plans, normalised; ties go to the earlier player (honest first).
+
+    `deadline` (time.monotonic()) skips the remaining honest seeds and makes the beam finish greedily
+    once passed; without it the result depends only on the arguments (deterministic).
+    """
+    found: list[Candidate] = []
+    for s in range(seed, seed + HONEST_SEEDS):
+        if found and deadline is not None and time.monotonic() > deadline:
+            break
+        plan = honest_plan(puzzle, s)
+        if any(c.plan == plan for c in found):
+            continue
+        found.append(_scored(puzzle, plan, f"honest seed {s}"))
+    if beam_width > 0:
+        found.append(_scored(puzzle, beam_search(puzzle, beam_width, seed, facts, deadline), f"beam width {beam_width}"))
+    found = [c for c in found if c is not None]
+    if not found:
+        return None
+    best = max(found, key=lambda c: c.score)  # max keeps the first of equal scores
+    return normalise(puzzle, facts, best)
+
+
+def _scored(puzzle: Puzzle, plan: Plan, source: str) -> Candidate | None:
+    report = replay(puzzle, plan)
+    return Candidate(plan, report.score, source) if report.valid else None
+
+
+def normalise(puzzle: Puzzle, facts: Facts, candidate: Candidate) -> Candidate:
+    """The candidate rewritten into the model's reduced form, when the engine agrees it is no worse."""
+    plan = _swap_arms(_trim(_kept_boxes(puzzle, facts, candidate.plan)), puzzle.directions)
+    report = replay(puzzle, plan)
+    if report.valid and report.score >= candidate.score:
+        return Candidate(plan, report.score, candidate.source)
+    return candidate
+
+
+def _kept_boxes(puzzle: Puzzle, facts: Facts, plan: Plan) -> Plan:
+    """Each dominated box choice replaced by a kept one with at least its actions (R8)."""
+    turns = []
+    for k, turn in enumerate(plan.turns):
+        options = facts.options[k]
+        if any(o.boxes == tuple(turn.boxes) for o in options):
+            turns.append(turn)
+            continue
+        faces = puzzle.turns[k]
+        budget = [0] * len(ACTION_TYPES)
+        for name in turn.boxes:
+            box = faces.box(name)
+            budget[ACTION_TYPES.index(box.type)] += box.value
+        hunted = len(turn.boxes) == 3
+        better = next((o for o in options if _dominates(o.budget, tuple(budget)) and o.hunted <= hunted), None)
+        turns.append(turn if better is None else Turn(better.boxes, turn.moves, turn.goals, turn.bonus))
+    return Plan(tuple(turns))
+
+
+def _trim(plan: Plan) -> Plan:
+    """Each arm cut back to its last achieved location: later steps touch nothing that is claimed."""
+    achieved = {claim.at for turn in plan.turns for claim in turn.goals}
+    keep = []
+    for e in range(2):
+        arm = [node for turn in plan.turns for node in turn.moves[e]]
+        keep.append(max((i + 1 for i, node in enumerate(arm) if node in achieved), default=0))
+    done = [0, 0]
+    turns = []
+    for turn in plan.turns:
+        moves = []
+        for e in range(2):
+            room = max(0, keep[e] - done[e])
+            moves.append(tuple(turn.moves[e][:room]))
+            done[e] += len(turn.moves[e])
+        turns.append(Turn(turn.boxes, (moves[0], moves[1]), turn.goals, turn.bonus))
+    return Plan(tuple(turns))
+
+
+def _swap_arms(plan: Plan, directions: int) -> Plan:
+    """With two directions, end a is the longer arm (R6: the ends are interchangeable)."""
+    if directions < 2:
+        return plan
+    lengths = [sum(len(t.moves[e]) for t in plan.turns) for e in range(2)]
+    if lengths[1] <= lengths[0]:
+        return plan
+    return Plan(tuple(Turn(t.boxes, (t.moves[1], t.moves[0]), t.goals, t.bonus) for t in plan.turns))
