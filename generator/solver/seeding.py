@@ -1,9 +1,10 @@
 """The best cheap complete plan, in the form the CP-SAT model accepts as a hint.
 
-Candidates: the honest player (generator.players.honest, a few seeds; it is usually the best cheap
-player) and the beam search at a small width. Each is rewritten into the model's reduced form
-before it becomes the hint, because the model only contains one representative of each class of
-equivalent or dominated plans:
+Candidates: the full-knowledge planner (generator.players.planner, a beam over the honest player's
+turn choices; the best cheap player measured, 2–5 s), the honest player (generator.players.honest,
+two seeds, ~0.5 s each) and the solver's beam search at a small width. Each is rewritten into the
+model's reduced form before it becomes the hint, because the model only contains one
+representative of each class of equivalent or dominated plans:
 - a dominated box choice (facts.turn_options) is replaced by a kept one that gives, type by type,
   at least the same actions at no higher hunted cost (R8; the plan stays legal, the score only rises),
 - with two directions the arms are swapped when end b is the longer one (the model's R6 symmetry),
@@ -18,13 +19,14 @@ import time
 from dataclasses import dataclass
 
 from generator.players.honest import honest_plan
+from generator.players.planner import planned_plan
 from generator.rules.plan import Plan, Turn
 from generator.rules.puzzle import Puzzle
 from generator.rules.replay import replay
 from generator.solver.beam import beam_search
 from generator.solver.facts import ACTION_TYPES, Facts, _dominates
 
-HONEST_SEEDS = 3  # seeds only break exact ties, so more rarely give a different plan
+HONEST_SEEDS = 2  # seeds only break exact ties, so more rarely give a different plan
 
 
 @dataclass(frozen=True)
@@ -39,22 +41,27 @@ class Candidate:
 def best_candidate(
     puzzle: Puzzle, facts: Facts, beam_width: int, seed: int, deadline: float | None = None
 ) -> Candidate | None:
-    """The best of the cheap complete plans, normalised; ties go to the earlier player (honest first).
+    """The best of the cheap complete plans, normalised; ties go to the earlier player.
 
-    `deadline` (time.monotonic()) skips the remaining honest seeds and makes the beam finish greedily
-    once passed; without it the result depends only on the arguments (deterministic).
+    Order: the full-knowledge planner (a beam over the honest player's turns, usually the best),
+    the honest player, the solver's own beam. `deadline` (time.monotonic()) skips the players not
+    yet started once passed (the first always runs) and makes the beam finish greedily; without it
+    the result depends only on the arguments (deterministic).
     """
+    players = [("planner", lambda: planned_plan(puzzle, seed=seed))]
+    players += [(f"honest seed {s}", lambda s=s: honest_plan(puzzle, s)) for s in range(seed, seed + HONEST_SEEDS)]
+    if beam_width > 0:
+        players.append((f"beam width {beam_width}", lambda: beam_search(puzzle, beam_width, seed, facts, deadline)))
     found: list[Candidate] = []
-    for s in range(seed, seed + HONEST_SEEDS):
+    for source, play in players:
         if found and deadline is not None and time.monotonic() > deadline:
             break
-        plan = honest_plan(puzzle, s)
+        plan = play()
         if any(c.plan == plan for c in found):
             continue
-        found.append(_scored(puzzle, plan, f"honest seed {s}"))
-    if beam_width > 0:
-        found.append(_scored(puzzle, beam_search(puzzle, beam_width, seed, facts, deadline), f"beam width {beam_width}"))
-    found = [c for c in found if c is not None]
+        candidate = _scored(puzzle, plan, source)
+        if candidate is not None:
+            found.append(candidate)
     if not found:
         return None
     best = max(found, key=lambda c: c.score)  # max keeps the first of equal scores
