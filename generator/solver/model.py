@@ -30,6 +30,7 @@ from generator.rules.grid import Coord, crossing_diagonal
 from generator.solver.facts import ACTION_TYPES, GOAL_TYPES, Facts
 
 PLAN = ActionType.PLAN
+CUTS = False
 
 
 @dataclass
@@ -49,11 +50,21 @@ class Model:
     complete: list = field(default_factory=list)  # literals: each assignment complete (solo)
     hunts: list = field(default_factory=list)  # the box literals of hunted triples
 
+    def cap(self, e: int, k: int) -> int:
+        """The most nodes arm e can hold after turn k.
+
+        Both arms share the plan steps (R5), and arm a is at least as long as arm b (the R6
+        symmetry cut in `_path`), so arm b never holds more than half of them.
+        """
+        if e == 0:
+            return self.max_cum[k]
+        return min(self.max_cum[k], self.max_cum[-1] // 2)
+
     def GE(self, e: int, k: int, p: int):
         """ge[e, k, p] or its constant value (True/False)."""
         if p <= 0:
             return True
-        if k == 0 or p > self.max_cum[k]:
+        if k == 0 or p > self.cap(e, k):
             return False
         return self.ge[e, k, p]
 
@@ -102,15 +113,15 @@ def _path(m: Model) -> None:
     K = facts.turns
     for e in range(m.arms):
         for k in range(1, K + 1):
-            for p in range(1, m.max_cum[k] + 1):
+            for p in range(1, m.cap(e, k) + 1):
                 m.ge[e, k, p] = cp.NewBoolVar(f"ge_{e}_{k}_{p}")
         for k in range(1, K + 1):
-            for p in range(1, m.max_cum[k] + 1):
+            for p in range(1, m.cap(e, k) + 1):
                 if p > 1:
-                    cp.AddImplication(m.ge[e, k, p], m.ge[e, k, p - 1])
-                if k > 1 and p <= m.max_cum[k - 1]:
-                    cp.AddImplication(m.ge[e, k - 1, p], m.ge[e, k, p])
-        for p in range(1, m.max_cum[K] + 1):
+                    cp.Add(m.ge[e, k, p] <= m.ge[e, k, p - 1]) if CUTS else cp.AddImplication(m.ge[e, k, p], m.ge[e, k, p - 1])
+                if k > 1 and p <= m.cap(e, k - 1):
+                    cp.Add(m.ge[e, k - 1, p] <= m.ge[e, k, p]) if CUTS else cp.AddImplication(m.ge[e, k - 1, p], m.ge[e, k, p])
+        for p in range(1, m.cap(e, K) + 1):
             here = [v for v, d in facts.distance.items() if 1 <= d <= p]
             for v in here:
                 m.x[e, p, v] = cp.NewBoolVar(f"x_{e}_{p}_{v}")
@@ -179,28 +190,35 @@ def _claims(m: Model) -> None:
         if not literals:
             continue
         cp.AddAtMostOne([lit for _, lit in literals])
+        if CUTS:
+            # Redundant, linear (so the LP sees it): v achieved by turn k needs an arm of at least
+            # distance(v) nodes after turn k.
+            for k in range(1, facts.turns + 1):
+                by_k = [lit for kk, lit in literals if kk <= k]
+                if by_k:
+                    cp.Add(sum(by_k) <= sum(m.GE(e, k, d) for e in range(m.arms)))
         positions = [(e, p) for (e, p, u) in m.x if u == v]
         cp.Add(sum(lit for _, lit in literals) <= sum(m.x[e, p, v] for e, p in positions))
         early = {}  # (e, q): v is the arm's node at a position ≤ q (linear: the x are at most one)
         for k, literal in literals:
-            q = m.max_cum[k]
-            if any(p > q for _, p in positions):
-                # No arm holds more than max_cum[k] nodes after turn k: a node entered later is not
+            if any(p > m.cap(e, k) for e, p in positions):
+                # No arm holds more than cap(e, k) nodes after turn k: a node entered later is not
                 # touched in turn k. One clause over prefix literals instead of a clause per position.
                 for e in range(m.arms):
+                    q = m.cap(e, k)
                     if (e, q) not in early:
                         here = [m.x[e, p, v] for ee, p in positions if ee == e and p <= q]
                         early[e, q] = cp.NewBoolVar(f"early_{v}_{e}_{q}") if here else 0
                         if here:
                             cp.Add(early[e, q] == sum(here))
-                reach = [early[e, q] for e in range(m.arms) if not isinstance(early[e, q], int)]
+                reach = [early[e, m.cap(e, k)] for e in range(m.arms) if not isinstance(early[e, m.cap(e, k)], int)]
                 cp.AddBoolOr(reach + [literal.Not()])
             for e, p in positions:
                 node = m.x[e, p, v]
                 # Touched in turn k: cum[k−1] ≤ p ≤ cum[k] on its arm (the end, or entered now).
                 reached = m.GE(e, k, p)
                 if reached is False:
-                    continue  # p > max_cum[k]: excluded by the prefix clause above
+                    continue  # p > cap(e, k): excluded by the prefix clause above
                 elif reached is not True:
                     cp.AddBoolOr([literal.Not(), node.Not(), reached])
                 beyond = m.GE(e, k - 1, p + 1)

@@ -36,12 +36,15 @@ class Candidate:
     plan: Plan
     score: int
     source: str
+    wins: bool = False  # wins the target it was chosen for (False without a target)
 
 
 def best_candidate(
-    puzzle: Puzzle, facts: Facts, beam_width: int, seed: int, deadline: float | None = None
+    puzzle: Puzzle, facts: Facts, beam_width: int, seed: int, deadline: float | None = None, target: int | None = None
 ) -> Candidate | None:
     """The best of the cheap complete plans, normalised; ties go to the earlier player.
+
+    With a `target`, a plan that wins it (score and every assignment, RULINGS "Solo") comes first.
 
     Order: the full-knowledge planner (a beam over the honest player's turns, usually the best),
     the honest player, the solver's own beam. `deadline` (time.monotonic()) skips the players not
@@ -59,18 +62,20 @@ def best_candidate(
         plan = play()
         if any(c.plan == plan for c in found):
             continue
-        candidate = _scored(puzzle, plan, source)
+        candidate = _scored(puzzle, plan, source, target)
         if candidate is not None:
             found.append(candidate)
     if not found:
         return None
-    best = max(found, key=lambda c: c.score)  # max keeps the first of equal scores
+    best = max(found, key=lambda c: (c.wins, c.score))  # max keeps the first of equal ones
     return normalise(puzzle, facts, best)
 
 
-def _scored(puzzle: Puzzle, plan: Plan, source: str) -> Candidate | None:
+def _scored(puzzle: Puzzle, plan: Plan, source: str, target: int | None = None) -> Candidate | None:
     report = replay(puzzle, plan)
-    return Candidate(plan, report.score, source) if report.valid else None
+    if not report.valid:
+        return None
+    return Candidate(plan, report.score, source, target is not None and report.won(target))
 
 
 def normalise(puzzle: Puzzle, facts: Facts, candidate: Candidate) -> Candidate:
@@ -78,7 +83,7 @@ def normalise(puzzle: Puzzle, facts: Facts, candidate: Candidate) -> Candidate:
     plan = _swap_arms(_trim(_kept_boxes(puzzle, facts, candidate.plan)), puzzle.directions)
     report = replay(puzzle, plan)
     if report.valid and report.score >= candidate.score:
-        return Candidate(plan, report.score, candidate.source)
+        return Candidate(plan, report.score, candidate.source, candidate.wins)
     return candidate
 
 

@@ -129,7 +129,7 @@ def solve(
     facts = Facts(puzzle)
     try:
         deadline = None if deterministic_time is not None else started + BEAM_SHARE * time_limit
-        seeded = best_candidate(puzzle, facts, beam_width, seed, deadline) if use_hint else None
+        seeded = best_candidate(puzzle, facts, beam_width, seed, deadline, target) if use_hint else None
     except KeyboardInterrupt:  # Ctrl-C before CP-SAT started: nothing found yet
         return SolveResult(Status.UNKNOWN if target is not None else Status.FEASIBLE, None, None, time.monotonic() - started, None, None, target)
     hint_plan = seeded.plan if seeded is not None else None
@@ -232,8 +232,10 @@ def _plan_values(model: Model, plan: Plan) -> dict:
             values[model.box[k, i]] = int(option.boxes == chosen)
         for e in range(model.arms):
             arms[e].extend(turn.moves[e])
-            for p in range(1, model.max_cum[k] + 1):
+            for p in range(1, model.cap(e, k) + 1):
                 values[model.ge[e, k, p]] = int(len(arms[e]) >= p)
+            if len(arms[e]) > model.cap(e, k):
+                raise IndexError("the plan's arm is longer than the model allows")
         for claim in turn.goals:
             goals = facts.goals[claim.at]
             g = next(i for i, goal in enumerate(goals) if claim.goal in (None, goal.goal))
@@ -299,7 +301,7 @@ def read_plan(model: Model, solver: cp_model.CpSolver) -> Plan | None:
             if e >= model.arms:
                 moves.append(())
                 continue
-            length = sum(1 for p in range(1, model.max_cum[k] + 1) if solver.BooleanValue(model.ge[e, k, p]))
+            length = sum(1 for p in range(1, model.cap(e, k) + 1) if solver.BooleanValue(model.ge[e, k, p]))
             moves.append(tuple(arms[e][done[e]:length]))
             done[e] = length
         claims = [
