@@ -30,7 +30,6 @@ from generator.rules.grid import Coord, crossing_diagonal
 from generator.solver.facts import ACTION_TYPES, GOAL_TYPES, Facts
 
 PLAN = ActionType.PLAN
-CUTS = False
 
 
 @dataclass
@@ -118,9 +117,9 @@ def _path(m: Model) -> None:
         for k in range(1, K + 1):
             for p in range(1, m.cap(e, k) + 1):
                 if p > 1:
-                    cp.Add(m.ge[e, k, p] <= m.ge[e, k, p - 1]) if CUTS else cp.AddImplication(m.ge[e, k, p], m.ge[e, k, p - 1])
+                    cp.AddImplication(m.ge[e, k, p], m.ge[e, k, p - 1])
                 if k > 1 and p <= m.cap(e, k - 1):
-                    cp.Add(m.ge[e, k - 1, p] <= m.ge[e, k, p]) if CUTS else cp.AddImplication(m.ge[e, k - 1, p], m.ge[e, k, p])
+                    cp.AddImplication(m.ge[e, k - 1, p], m.ge[e, k, p])
         for p in range(1, m.cap(e, K) + 1):
             here = [v for v, d in facts.distance.items() if 1 <= d <= p]
             for v in here:
@@ -190,13 +189,6 @@ def _claims(m: Model) -> None:
         if not literals:
             continue
         cp.AddAtMostOne([lit for _, lit in literals])
-        if CUTS:
-            # Redundant, linear (so the LP sees it): v achieved by turn k needs an arm of at least
-            # distance(v) nodes after turn k.
-            for k in range(1, facts.turns + 1):
-                by_k = [lit for kk, lit in literals if kk <= k]
-                if by_k:
-                    cp.Add(sum(by_k) <= sum(m.GE(e, k, d) for e in range(m.arms)))
         positions = [(e, p) for (e, p, u) in m.x if u == v]
         cp.Add(sum(lit for _, lit in literals) <= sum(m.x[e, p, v] for e, p in positions))
         early = {}  # (e, q): v is the arm's node at a position ≤ q (linear: the x are at most one)

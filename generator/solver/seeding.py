@@ -1,8 +1,8 @@
 """The best cheap complete plan, in the form the CP-SAT model accepts as a hint.
 
 Candidates: the full-knowledge planner (generator.players.planner, a beam over the honest player's
-turn choices; the best cheap player measured, 2–5 s), the honest player (generator.players.honest,
-two seeds, ~0.5 s each) and the solver's beam search at a small width. Each is rewritten into the
+turn choices; the best cheap player measured) in three settings, the honest player
+(generator.players.honest, two seeds, ~0.5 s each) and the solver's beam search at a small width. Each is rewritten into the
 model's reduced form before it becomes the hint, because the model only contains one
 representative of each class of equivalent or dominated plans:
 - a dominated box choice (facts.turn_options) is replaced by a kept one that gives, type by type,
@@ -27,6 +27,9 @@ from generator.solver.beam import beam_search
 from generator.solver.facts import ACTION_TYPES, Facts, _dominates
 
 HONEST_SEEDS = 2  # seeds only break exact ties, so more rarely give a different plan
+# (width, branch) of the full-knowledge planner, most useful first (measured on the benchmark
+# puzzles: no one setting is best everywhere; 1–9 s each on a loaded 2-core machine).
+PLANNER_SETTINGS = ((6, 5), (8, 3), (4, 3))
 
 
 @dataclass(frozen=True)
@@ -46,12 +49,15 @@ def best_candidate(
 
     With a `target`, a plan that wins it (score and every assignment, RULINGS "Solo") comes first.
 
-    Order: the full-knowledge planner (a beam over the honest player's turns, usually the best),
-    the honest player, the solver's own beam. `deadline` (time.monotonic()) skips the players not
+    Order: the full-knowledge planner in a few settings (a beam over the honest player's turns,
+    usually the best), the honest player, the solver's own beam. `deadline` (time.monotonic()) skips the players not
     yet started once passed (the first always runs) and makes the beam finish greedily; without it
     the result depends only on the arguments (deterministic).
     """
-    players = [("planner", lambda: planned_plan(puzzle, seed=seed))]
+    players = [
+        (f"planner width {w} branch {b}", lambda w=w, b=b: planned_plan(puzzle, width=w, branch=b, seed=seed))
+        for w, b in PLANNER_SETTINGS
+    ]
     players += [(f"honest seed {s}", lambda s=s: honest_plan(puzzle, s)) for s in range(seed, seed + HONEST_SEEDS)]
     if beam_width > 0:
         players.append((f"beam width {beam_width}", lambda: beam_search(puzzle, beam_width, seed, facts, deadline)))
