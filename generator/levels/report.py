@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import csv
 import io
+import math
 from collections import defaultdict
 from dataclasses import dataclass
 from typing import Iterable
@@ -23,6 +24,8 @@ class Rate:
     unknown: int
     mean_score: float | None
     seconds: float
+    by_planner: int = 0  # solver rows: wins first found by the planner / by CP-SAT (the rest:
+    by_cp_sat: int = 0   # the honest player's own win on the same deal)
 
     @property
     def rate(self) -> float:
@@ -44,6 +47,8 @@ def rates(outcomes: Iterable[Outcome]) -> list[Rate]:
                 sum(o.status == "UNKNOWN" for o in items),
                 sum(scores) / len(scores) if scores else None,
                 sum(o.seconds for o in items),
+                sum(o.witness == "planner" for o in items),
+                sum(o.witness == "cp-sat" for o in items),
             )
         )
     return result
@@ -52,21 +57,22 @@ def rates(outcomes: Iterable[Outcome]) -> list[Rate]:
 def to_csv(table: list[Rate]) -> str:
     out = io.StringIO()
     writer = csv.writer(out, lineterminator="\n")
-    writer.writerow(["city", "level", "cards", "player", "runs", "won", "win_rate", "unsolvable", "unknown", "mean_score", "seconds"])
+    writer.writerow(["city", "level", "cards", "player", "runs", "won", "win_rate", "unsolvable", "unknown", "mean_score", "seconds", "won_by_planner", "won_by_cp_sat"])
     for r in table:
         writer.writerow([
             r.city, r.level, r.cards, r.player, r.runs, r.won, f"{r.rate:.3f}", r.unsolvable, r.unknown,
-            "" if r.mean_score is None else f"{r.mean_score:.1f}", f"{r.seconds:.1f}",
+            "" if r.mean_score is None else f"{r.mean_score:.1f}", f"{r.seconds:.1f}", r.by_planner, r.by_cp_sat,
         ])
     return out.getvalue()
 
 
 def to_text(table: list[Rate]) -> str:
-    lines = [f"{'level':>5} {'cards':>5} {'player':<7} {'runs':>5} {'win %':>6} {'unsolv.':>7} {'unknown':>7} {'mean':>6}"]
+    lines = [f"{'level':>5} {'cards':>5} {'player':<7} {'runs':>5} {'win %':>6} {'unsolv.':>7} {'unknown':>7} {'mean':>6} {'planner':>7} {'cp-sat':>6}"]
     for r in table:
         mean = "" if r.mean_score is None else f"{r.mean_score:.1f}"
         lines.append(
             f"{r.level:>5} {r.cards:>5} {r.player:<7} {r.runs:>5} {100 * r.rate:>5.1f}% {r.unsolvable:>7} {r.unknown:>7} {mean:>6}"
+            + (f" {r.by_planner:>7} {r.by_cp_sat:>6}" if r.player == SOLVER else "")
         )
     return "\n".join(lines)
 
@@ -84,10 +90,25 @@ def ladder_problems(table: list[Rate]) -> list[str]:
             problems.append(f"level {honest16[-1].level} honest 16-card win rate {honest16[-1].rate:.0%} > 15 %")
         for a, b in zip(honest16, honest16[1:]):
             if b.rate > a.rate:
-                problems.append(f"honest 16-card win rate rises from level {a.level} ({a.rate:.0%}) to {b.level} ({b.rate:.0%})")
+                problems.append(
+                    f"honest 16-card win rate rises from level {a.level} ({a.rate:.0%}) to {b.level} ({b.rate:.0%})"
+                    f"{_noise(a, b)}"
+                )
     for (level, cards, player), r in sorted(by.items()):
         if player == SOLVER and r.rate < 0.5:
             problems.append(f"level {level} ({cards} cards): the solver wins only {r.rate:.0%} of shuffles")
         if player == HONEST and cards == 16 and (level, 20, HONEST) in by and by[(level, 20, HONEST)].rate < r.rate:
-            problems.append(f"level {level}: 20 cards ({by[(level, 20, HONEST)].rate:.0%}) are not easier than 16 ({r.rate:.0%})")
+            twenty = by[(level, 20, HONEST)]
+            problems.append(f"level {level}: 20 cards ({twenty.rate:.0%}) are not easier than 16 ({r.rate:.0%}){_noise(twenty, r)}")
     return problems
+
+
+def _noise(a: Rate, b: Rate) -> str:
+    """How far b's rate lies above a's in standard errors (two-proportion z): a rise of less than
+    1.64 could be sampling noise alone (one-sided 5 %), which the report says without hiding it."""
+    pooled = (a.won + b.won) / (a.runs + b.runs)
+    spread = math.sqrt(pooled * (1 - pooled) * (1 / a.runs + 1 / b.runs)) if 0 < pooled < 1 else 0.0
+    if spread == 0:
+        return ""
+    z = (b.rate - a.rate) / spread
+    return f" (z = {z:.1f}{', within sampling noise' if z < 1.64 else ''})"

@@ -66,3 +66,13 @@ def test_levels_command_rejects_silly_numbers(tmp_path, capsys):
     assert main(["levels", "--city", "brugge", "--cards", "17", "--out", str(tmp_path)]) == 2
     err = capsys.readouterr().err
     assert "shuffles" in err and "levels" in err and "Traceback" not in err
+
+
+def test_ladder_check_says_when_a_rise_could_be_sampling_noise():
+    """A rise of one game in ten is flagged with its z value and marked as within noise; a rise
+    from 10 % to 90 % over 100 runs each is flagged without that mark."""
+    small = ladder_problems([_rate(1, 16, HONEST, 8), _rate(2, 16, HONEST, 9), _rate(15, 16, HONEST, 1)])
+    assert any("rises from level 1 (80%) to 2 (90%) (z = 0.6, within sampling noise)" in p for p in small)
+    big = ladder_problems([_rate(1, 16, HONEST, 10, runs=100), _rate(2, 16, HONEST, 90, runs=100)])
+    rise = next(p for p in big if "rises" in p)
+    assert "z = 11.3" in rise and "noise" not in rise
