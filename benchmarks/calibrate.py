@@ -5,12 +5,12 @@ minute per puzzle, too slow to try many strip designs. This script plays the sam
 (sweep.level_puzzle, so shuffle k here is shuffle k there) with the honest player and prints, per
 level and card count, the win rate, the mean score and how often the assignments were completed.
 
-With --witness K it also tries K variants of the honest policy that weigh assignment progress more
-(and look a little further) on the deals the honest player lost. Any variant's win is a legal plan
-that wins, so the "proxy" rate (honest or a variant wins) is a lower bound of what the
-full-knowledge solver finds: if the proxy already reaches 50 %, the solver does too.
+With --planner it also plays the full-knowledge planner (generator/players/planner.py, the level
+sweep's first solver witness) on the deals the honest player lost. A planner win is a legal plan
+that wins, so the "witness" rate (honest or planner wins) is what `citytrip levels` reports for
+the solver with --time-limit 0, and a lower bound of what it reports with CP-SAT after it.
 
-    .venv/bin/python benchmarks/calibrate.py --city brugge --shuffles 30 --witness 2 --workers 2
+    .venv/bin/python benchmarks/calibrate.py --city brugge --shuffles 30 --planner --workers 2
 """
 
 from __future__ import annotations
@@ -18,7 +18,6 @@ from __future__ import annotations
 import argparse
 import dataclasses
 import json
-import random
 import statistics
 import sys
 import time
@@ -32,17 +31,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from generator.levels.report import Rate, ladder_problems  # noqa: E402
 from generator.levels.sweep import HONEST, SOLVER, level_puzzle  # noqa: E402
 from generator.players import honest  # noqa: E402
-from generator.rules.assignments import RACE_TYPES  # noqa: E402
-from generator.rules.city import EAT  # noqa: E402
-from generator.rules.game import Game  # noqa: E402
-from generator.rules.plan import Plan  # noqa: E402
+from generator.players.planner import planned_plan  # noqa: E402
 from generator.rules.replay import replay  # noqa: E402
-
-# (race weight, lookahead radius, tie seed): the policy variants tried as win witnesses. The honest
-# player counts half of a race's value for partial progress; a player who plans for the win must
-# chase the assignments harder, since an incomplete one loses the level whatever the score.
-VARIANTS = ((1.5, 3, 1), (3.0, 4, 2), (1.0, 4, 3), (2.0, 3, 4))
-
 
 @dataclass(frozen=True)
 class Sample:
@@ -52,39 +42,34 @@ class Sample:
     score: int
     complete: bool
     won: bool
-    witness: bool  # honest or a variant won
+    witness: bool  # honest or planner won
     seconds: float
+    planner_score: int | None = None  # played only where the honest player lost (all with --planner-all)
+    planner_complete: bool | None = None
+    honest_points: dict | None = None  # assignment id -> points, to try other values offline
+    planner_points: dict | None = None
 
 
-def _variant_plan(puzzle, weight: float, reach: int, seed: int) -> Plan:
-    saved = honest.REACH
-    honest.REACH = reach  # _near reads the module constant; each worker process is single-threaded
-    try:
-        rng = random.Random(seed)
-        scorer = honest.RaceScorer(puzzle, weight)
-        game = Game(puzzle)
-        turns = []
-        while not game.over:
-            turn = honest._choose(game, scorer, rng)
-            game.play(turn)
-            turns.append(turn)
-        return Plan(tuple(turns))
-    finally:
-        honest.REACH = saved
-
-
-def run_one(args: tuple[str, int, int, int, int]) -> Sample:
-    city, level, cards, shuffle, witnesses = args
+def run_one(args: tuple[str, int, int, int, str]) -> Sample:
+    city, level, cards, shuffle, planner = args
     started = time.monotonic()
     puzzle = level_puzzle(city, level, cards, shuffle)
     report = replay(puzzle, honest.honest_plan(puzzle))
     won = bool(report.won(puzzle.target))
-    witness = won
-    for weight, reach, seed in VARIANTS[:witnesses]:
-        if witness:
-            break
-        witness = bool(replay(puzzle, _variant_plan(puzzle, weight, reach, seed)).won(puzzle.target))
-    return Sample(level, cards, shuffle, report.score, report.assignments_complete, won, witness, time.monotonic() - started)
+    planned = None
+    if planner == "all" or (planner == "lost" and not won):
+        planned = replay(puzzle, planned_plan(puzzle))
+    return Sample(
+        level, cards, shuffle, report.score, report.assignments_complete, won,
+        won or bool(planned and planned.won(puzzle.target)), time.monotonic() - started,
+        planned.score if planned else None, planned.assignments_complete if planned else None,
+        _points(report), _points(planned) if planned else None,
+    )
+
+
+def _points(report) -> dict:
+    done = report.breakdown.assignments_complete
+    return {k: (v, done.get(k, True)) for k, v in report.breakdown.assignments.items()}
 
 
 def _rate(city: str, level: int, cards: int, player: str, items: list[Sample], key) -> Rate:
@@ -107,7 +92,8 @@ def main() -> int:
     parser.add_argument("--shuffles", type=int, default=20)
     parser.add_argument("--first", type=int, default=0, help="first shuffle number")
     parser.add_argument("--levels", default="1-15")
-    parser.add_argument("--witness", type=int, default=0, help=f"policy variants tried as win witnesses (0-{len(VARIANTS)})")
+    parser.add_argument("--planner", action="store_true", help="play the full-knowledge planner where the honest player lost")
+    parser.add_argument("--planner-all", action="store_true", help="play the planner on every deal (for --dump)")
     parser.add_argument("--workers", type=int, default=2)
     parser.add_argument(
         "--suggest", default="",
@@ -119,7 +105,7 @@ def main() -> int:
     levels = range(int(low), int(high or low) + 1)
     cards = [int(c) for c in args.cards.split(",")]
     jobs = [
-        (args.city, level, n, s, args.witness)
+        (args.city, level, n, s, "all" if args.planner_all else "lost" if args.planner else "")
         for level in levels for n in cards for s in range(args.first, args.first + args.shuffles)
     ]
     started = time.monotonic()
@@ -141,7 +127,7 @@ def main() -> int:
             f"{scores[len(scores) // 10]:>4} {scores[(9 * len(scores)) // 10]:>4}"
         )
         table.append(_rate(args.city, level, n, HONEST, items, lambda s: s.won))
-        if args.witness:
+        if args.planner or args.planner_all:
             table.append(_rate(args.city, level, n, SOLVER, items, lambda s: s.witness))
     print(f"{len(jobs)} games in {time.monotonic() - started:.0f} s")
     if args.suggest:
