@@ -16,8 +16,10 @@ from generator.rules.city import ADVANCED, BASIC, City
 from generator.rules.puzzle import Puzzle
 
 # Bump when a change to the daily generator changes the puzzles it deals (old codes stay valid:
-# a code is the puzzle's full description, see generator/daily/code.py).
-GENERATOR_VERSION = "1"
+# a code is the puzzle's full description, see generator/daily/code.py, but it names assignment
+# cards by id, so a code read with other card data is another puzzle). Version 2: the assignment
+# cards and Antwerpen levels recalibrated with the full-knowledge planner (docs/calibration.md).
+GENERATOR_VERSION = "2"
 
 
 @dataclass(frozen=True)
