@@ -15,7 +15,7 @@ import random
 from collections import Counter
 from dataclasses import dataclass
 
-from generator.rules.assignments import RACE_TYPES
+from generator.rules.assignments import RACE_TYPES, Assignment
 from generator.rules.cards import ActionType
 from generator.rules.city import ADVANCED, EAT, RESTAURANT
 from generator.rules.game import Game
@@ -67,17 +67,22 @@ class _Scorer:
                 tally.crossings[category] += 1
 
     def value(self, tally: _Tally) -> float:
-        """Strips + assignment points, plus a share of the race assignments' progress."""
+        """Strips + assignment points, plus a share of the assignments' progress."""
         total = 0.0
         for name, strip in self.strips.items():
             points = strip.score(tally.crossings[name])
             total += points * 2 if name == EAT and tally.restaurant else points
         for assignment in self.puzzle.assignments:
             total += assignment.solo_points(tally.circled, tally.achieved)
-            if assignment.type in RACE_TYPES and not assignment.complete(tally.circled, tally.achieved):
-                need = assignment.count if assignment.type == 1 else len(assignment.locations)
-                total += assignment.values[0] * assignment.goal_count(tally.circled, tally.achieved) / max(need, 1) / 2
+            total += self.progress(assignment, tally)
         return total
+
+    def progress(self, assignment: Assignment, tally: _Tally) -> float:
+        """Half a race's value in proportion to the goals it has (an unfinished race pays nothing)."""
+        if assignment.type in RACE_TYPES and not assignment.complete(tally.circled, tally.achieved):
+            need = assignment.count if assignment.type == 1 else len(assignment.locations)
+            return assignment.values[0] * assignment.goal_count(tally.circled, tally.achieved) / max(need, 1) / 2
+        return 0.0
 
 
 class RaceScorer(_Scorer):
@@ -89,20 +94,15 @@ class RaceScorer(_Scorer):
         super().__init__(puzzle)
         self.weight = weight
 
-    def value(self, tally: _Tally) -> float:
-        total = 0.0
-        for name, strip in self.strips.items():
-            points = strip.score(tally.crossings[name])
-            total += points * 2 if name == EAT and tally.restaurant else points
-        for a in self.puzzle.assignments:
-            total += a.solo_points(tally.circled, tally.achieved)
-            if a.type in RACE_TYPES and not a.complete(tally.circled, tally.achieved):
-                need = a.count if a.type == 1 else len(a.locations)
-                total += self.weight * a.values[0] * a.goal_count(tally.circled, tally.achieved) / max(need, 1)
-            elif a.type == 2 and a.goal_count(tally.circled, tally.achieved) == 0:
-                have = sum(1 for c in a.categories if tally.circled[c] > 0)
-                total += self.weight * a.values[0] * have / len(a.categories)
-        return total
+    def progress(self, assignment: Assignment, tally: _Tally) -> float:
+        a = assignment
+        if a.type in RACE_TYPES and not a.complete(tally.circled, tally.achieved):
+            need = a.count if a.type == 1 else len(a.locations)
+            return self.weight * a.values[0] * a.goal_count(tally.circled, tally.achieved) / max(need, 1)
+        if a.type == 2 and a.goal_count(tally.circled, tally.achieved) == 0:
+            have = sum(1 for c in a.categories if tally.circled[c] > 0)
+            return self.weight * a.values[0] * have / len(a.categories)
+        return 0.0
 
 
 def honest_plan(puzzle: Puzzle, seed: int = 0) -> Plan:
