@@ -100,6 +100,7 @@ def run_job(job: Job) -> Outcome:
     from generator.solver.solve import solve
 
     result = solve(puzzle, target=puzzle.target, time_limit=job.time_limit, workers=1, seed=job.shuffle)
+    # "cp-sat" stands for the whole solver: its hint players (other planner settings) or the search.
     witness = "cp-sat" if result.status == "SOLVABLE" else ""
     return Outcome(job, str(result.status), result.score, time.monotonic() - started, witness)
 
