@@ -77,11 +77,14 @@ class _Scorer:
             total += self.progress(assignment, tally)
         return total
 
+    race_weight = 0.5
+
     def progress(self, assignment: Assignment, tally: _Tally) -> float:
-        """Half a race's value in proportion to the goals it has (an unfinished race pays nothing)."""
+        """A share (race_weight) of a race's value in proportion to the goals it has: an
+        unfinished race pays nothing, but the player should still work towards it."""
         if assignment.type in RACE_TYPES and not assignment.complete(tally.circled, tally.achieved):
             need = assignment.count if assignment.type == 1 else len(assignment.locations)
-            return assignment.values[0] * assignment.goal_count(tally.circled, tally.achieved) / max(need, 1) / 2
+            return self.race_weight * assignment.values[0] * assignment.goal_count(tally.circled, tally.achieved) / max(need, 1)
         return 0.0
 
 
@@ -92,17 +95,14 @@ class RaceScorer(_Scorer):
 
     def __init__(self, puzzle: Puzzle, weight: float) -> None:
         super().__init__(puzzle)
-        self.weight = weight
+        self.race_weight = weight
 
     def progress(self, assignment: Assignment, tally: _Tally) -> float:
         a = assignment
-        if a.type in RACE_TYPES and not a.complete(tally.circled, tally.achieved):
-            need = a.count if a.type == 1 else len(a.locations)
-            return self.weight * a.values[0] * a.goal_count(tally.circled, tally.achieved) / max(need, 1)
         if a.type == 2 and a.goal_count(tally.circled, tally.achieved) == 0:
             have = sum(1 for c in a.categories if tally.circled[c] > 0)
-            return self.weight * a.values[0] * have / len(a.categories)
-        return 0.0
+            return self.race_weight * a.values[0] * have / len(a.categories)
+        return super().progress(a, tally)
 
 
 def honest_plan(puzzle: Puzzle, seed: int = 0) -> Plan:
@@ -165,7 +165,6 @@ def ranked_turns(game: Game, scorer: _Scorer, rng: random.Random, keep: int) -> 
     best: list[tuple[float, float, Turn]] = []  # the `keep` best, best first
     paid: dict[tuple, tuple[tuple[GoalClaim, ...], _Tally, float]] = {}  # same walk, same funds
     cache: dict[Coord, tuple[dict[Coord, float], float]] = {}
-    ahead: dict[tuple, float] = {}
     offers: dict[Coord, bool] = {}
 
     def near(head: Coord) -> tuple[dict[Coord, float], float]:
@@ -194,9 +193,8 @@ def ranked_turns(game: Game, scorer: _Scorer, rng: random.Random, keep: int) -> 
             for end, walk in walks:
                 if len(walk) > funds[ActionType.PLAN]:
                     continue
-                # Paying depends only on the goals touched (in order) and the funds, and the
-                # lookahead only on the new head, the claims and the locations walked over:
-                # many walks share both, so both are cached on those keys.
+                # Paying depends only on the goals touched (in order) and the funds: many walks
+                # touch the same goals, so payments are cached on that key.
                 touched = tuple(n for n in dict.fromkeys(game.ends() + walk) if offers_goal(n))
                 key = (touched, goal_funds)
                 if key not in paid:
