@@ -26,6 +26,7 @@ class Rate:
     seconds: float
     by_planner: int = 0  # solver rows: wins first found by the planner / by CP-SAT (the rest:
     by_cp_sat: int = 0   # the honest player's own win on the same deal)
+    won_shuffles: frozenset[int] | None = None  # which deals were won, for paired comparisons
 
     @property
     def rate(self) -> float:
@@ -49,6 +50,7 @@ def rates(outcomes: Iterable[Outcome]) -> list[Rate]:
                 sum(o.seconds for o in items),
                 sum(o.witness == "planner" for o in items),
                 sum(o.witness == "cp-sat" for o in items),
+                frozenset(o.job.shuffle for o in items if o.won),
             )
         )
     return result
@@ -104,8 +106,16 @@ def ladder_problems(table: list[Rate]) -> list[str]:
 
 
 def _noise(a: Rate, b: Rate) -> str:
-    """How far b's rate lies above a's in standard errors (two-proportion z): a rise of less than
-    1.64 could be sampling noise alone (one-sided 5 %), which the report says without hiding it."""
+    """How far b's rate lies above a's in standard errors: a rise of less than 1.64 could be
+    sampling noise alone (one-sided 5 %), which the report says without hiding it. Rates over the
+    same deals (the sweep deals shuffle k alike at every level) are compared deal by deal
+    (McNemar: only the deals one side won and the other lost count); otherwise as two proportions."""
+    if a.won_shuffles is not None and b.won_shuffles is not None and a.runs == b.runs:
+        gained, lost = len(b.won_shuffles - a.won_shuffles), len(a.won_shuffles - b.won_shuffles)
+        if gained + lost == 0:
+            return ""
+        z = (gained - lost) / math.sqrt(gained + lost)
+        return f" (paired z = {z:.1f}{', within sampling noise' if z < 1.64 else ''})"
     pooled = (a.won + b.won) / (a.runs + b.runs)
     spread = math.sqrt(pooled * (1 - pooled) * (1 / a.runs + 1 / b.runs)) if 0 < pooled < 1 else 0.0
     if spread == 0:

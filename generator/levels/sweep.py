@@ -48,8 +48,11 @@ class Outcome:
         return self.status in ("WON", "SOLVABLE")
 
 
-def shuffle_seed(city: str, level: int, cards: int, shuffle: int) -> int:
-    text = f"citytrip/levels/{city}/{level}/{cards}/{shuffle}"
+def shuffle_seed(city: str, shuffle: int) -> int:
+    """The deal of shuffle k, the same for every level and both deck sizes (common random numbers:
+    the 20-card deck is the 16-card deck and four more cards). Two levels then differ only by the
+    level, not by the luck of their deals, so the report can compare them shuffle by shuffle."""
+    text = f"citytrip/levels/{city}/{shuffle}"
     return int.from_bytes(hashlib.sha256(text.encode("utf-8")).digest()[:8], "big")
 
 
@@ -57,7 +60,7 @@ def level_puzzle(city_key: str, level: int, cards: int, shuffle: int) -> Puzzle:
     """Level `level` of a city with a seeded deal of `cards` action cards (R7), basic sheet."""
     city = load_city(city_key)
     spec = city.levels[level]
-    rng = random.Random(shuffle_seed(city.key, level, cards, shuffle))
+    rng = random.Random(shuffle_seed(city.key, shuffle))
     numbers = sorted(city.action_cards)
     rng.shuffle(numbers)
     deck = tuple(DeckCard(n, rng.choice("AB")) for n in numbers[:cards])

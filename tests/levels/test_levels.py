@@ -18,6 +18,14 @@ def test_level_puzzle_is_the_level_with_a_seeded_deal():
     assert level_puzzle("brugge", 10, 16, 0).deck == puzzle.deck != level_puzzle("brugge", 10, 16, 1).deck
 
 
+def test_every_level_and_deck_size_gets_the_same_deal_for_a_shuffle():
+    """Common random numbers: shuffle k deals the same cards at every level, and the 20-card deck
+    is the 16-card deck with four more cards, so levels and deck sizes compare deal by deal."""
+    sixteen = level_puzzle("brugge", 3, 16, 5).deck
+    assert level_puzzle("brugge", 12, 16, 5).deck == sixteen
+    assert level_puzzle("brugge", 3, 20, 5).deck[:16] == sixteen
+
+
 def test_jobs_are_plain_values_and_an_honest_win_is_a_solver_witness():
     """Jobs list honest then solver runs per level and deck size; run_job is deterministic."""
     jobs = jobs_for(str(TINY), [1, 2], [16], honest=2, solver=1, time_limit=5)
@@ -76,3 +84,15 @@ def test_ladder_check_says_when_a_rise_could_be_sampling_noise():
     big = ladder_problems([_rate(1, 16, HONEST, 10, runs=100), _rate(2, 16, HONEST, 90, runs=100)])
     rise = next(p for p in big if "rises" in p)
     assert "z = 11.3" in rise and "noise" not in rise
+
+
+def test_rates_over_the_same_deals_are_compared_deal_by_deal():
+    """With the won deals known, only deals won on one side and lost on the other count (McNemar):
+    level 2 wins deals 0-5 and 9, level 1 deals 0-5: one deal gained, none lost, z = 1.0. Nine
+    gained and none lost is a real rise (z = 3.0)."""
+    def paired(level, won):
+        return Rate("x", level, 16, HONEST, 20, len(won), 0, 0, None, 1.0, won_shuffles=frozenset(won))
+    small = ladder_problems([paired(1, range(6)), paired(2, [*range(6), 9])])
+    assert any("rises from level 1 (30%) to 2 (35%) (paired z = 1.0, within sampling noise)" in p for p in small)
+    big = ladder_problems([paired(1, range(6)), paired(2, range(15))])
+    assert any("(paired z = 3.0)" in p for p in big)
