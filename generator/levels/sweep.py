@@ -33,6 +33,7 @@ class Job:
     shuffle: int
     player: str
     time_limit: float = 20.0
+    honest_too: bool = False  # a solver job that also reports its deal's honest game (jobs_for)
 
 
 @dataclass(frozen=True)
@@ -77,43 +78,51 @@ def level_puzzle(city_key: str, level: int, cards: int, shuffle: int) -> Puzzle:
     )
 
 
-def run_job(job: Job) -> Outcome:
+def run_job(job: Job) -> tuple[Outcome, ...]:
     """Play one job. A solver job looks for a winning plan with full knowledge of the deck, from
     the cheapest witness up: the honest player's win (knowing the deck can only do better), the
     planner's, then CP-SAT with the level's target (skipped when the time limit is 0), which can
-    also prove a level unwinnable."""
+    also prove a level unwinnable. Its honest game is the honest job of the same deal, so with
+    `honest_too` it reports that outcome as well (first), instead of a second job replaying it."""
     from generator.players.honest import honest_plan
 
     started = time.monotonic()
     puzzle = level_puzzle(job.city, job.level, job.cards, job.shuffle)
     report = replay(puzzle, honest_plan(puzzle))
+    honest = Outcome(
+        Job(job.city, job.level, job.cards, job.shuffle, HONEST), "WON" if report.won(puzzle.target) else "LOST",
+        report.score, time.monotonic() - started,
+    )
     if job.player == HONEST:
-        status = "WON" if report.won(puzzle.target) else "LOST"
-        return Outcome(job, status, report.score, time.monotonic() - started)
+        return (honest,)
+    reported = (honest,) if job.honest_too else ()
     if report.won(puzzle.target):
-        return Outcome(job, "SOLVABLE", report.score, time.monotonic() - started, "honest")
+        return reported + (Outcome(job, "SOLVABLE", report.score, time.monotonic() - started, "honest"),)
     from generator.players.planner import planned_plan
 
     planned = replay(puzzle, planned_plan(puzzle))
     if planned.won(puzzle.target):
-        return Outcome(job, "SOLVABLE", planned.score, time.monotonic() - started, "planner")
+        return reported + (Outcome(job, "SOLVABLE", planned.score, time.monotonic() - started, "planner"),)
     best = max(report.score, planned.score)
     if job.time_limit <= 0:
-        return Outcome(job, "UNKNOWN", best, time.monotonic() - started)
+        return reported + (Outcome(job, "UNKNOWN", best, time.monotonic() - started),)
     from generator.solver.solve import solve
 
     result = solve(puzzle, target=puzzle.target, time_limit=job.time_limit, workers=1, seed=job.shuffle)
     # "cp-sat" stands for the whole solver: its hint players (other planner settings) or the search.
     witness = "cp-sat" if result.status == "SOLVABLE" else ""
-    return Outcome(job, str(result.status), result.score, time.monotonic() - started, witness)
+    return reported + (Outcome(job, str(result.status), result.score, time.monotonic() - started, witness),)
 
 
 def jobs_for(city: str, levels: Iterable[int], cards: Iterable[int], honest: int, solver: int, time_limit: float) -> list[Job]:
+    """Per level and deck size, `honest` honest games and `solver` solver runs over shuffles
+    0, 1, ...: the solver jobs of the first shuffles also report those deals' honest games."""
+    shared = min(honest, solver)
     result = []
     for level in levels:
         for n in cards:
-            result.extend(Job(city, level, n, s, HONEST) for s in range(honest))
-            result.extend(Job(city, level, n, s, SOLVER, time_limit) for s in range(solver))
+            result.extend(Job(city, level, n, s, HONEST) for s in range(shared, honest))
+            result.extend(Job(city, level, n, s, SOLVER, time_limit, honest_too=s < shared) for s in range(solver))
     return result
 
 
@@ -122,15 +131,15 @@ def run_jobs(jobs: list[Job], workers: int, progress: Callable[[int, int], None]
     done = 0
     if workers <= 1:
         for job in jobs:
-            outcome = run_job(job)
+            outcomes = run_job(job)
             done += 1
             if progress:
                 progress(done, len(jobs))
-            yield outcome
+            yield from outcomes
         return
     with ProcessPoolExecutor(max_workers=workers) as pool:
-        for outcome in pool.map(run_job, jobs, chunksize=4):
+        for outcomes in pool.map(run_job, jobs, chunksize=4):
             done += 1
             if progress:
                 progress(done, len(jobs))
-            yield outcome
+            yield from outcomes

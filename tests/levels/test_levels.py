@@ -29,11 +29,23 @@ def test_every_level_and_deck_size_gets_the_same_deal_for_a_shuffle():
 def test_jobs_are_plain_values_and_an_honest_win_is_a_solver_witness():
     """Jobs list honest then solver runs per level and deck size; run_job is deterministic."""
     jobs = jobs_for(str(TINY), [1, 2], [16], honest=2, solver=1, time_limit=5)
-    assert [(j.level, j.player) for j in jobs] == [(1, HONEST), (1, HONEST), (1, SOLVER), (2, HONEST), (2, HONEST), (2, SOLVER)]
+    assert [(j.level, j.shuffle, j.player) for j in jobs] == [(1, 1, HONEST), (1, 0, SOLVER), (2, 1, HONEST), (2, 0, SOLVER)]
     job = Job(str(TINY), 1, 16, 0, HONEST)
-    first, second = run_job(job), run_job(job)
+    (first,), (second,) = run_job(job), run_job(job)
     assert (first.status, first.score) == (second.status, second.score)
     assert first.status in ("WON", "LOST")
+
+
+def test_a_solver_job_reports_its_deals_honest_game_once():
+    """The solver job of shuffle 0 plays the honest game of that deal first; with honest_too it
+    reports it as the honest outcome (the same one an honest job gives), so no job replays it."""
+    (honest,) = run_job(Job(str(TINY), 1, 16, 0, HONEST))
+    shared = run_job(Job(str(TINY), 1, 16, 0, SOLVER, 0, honest_too=True))
+    assert [o.job.player for o in shared] == [HONEST, SOLVER]
+    assert (shared[0].job, shared[0].status, shared[0].score) == (honest.job, honest.status, honest.score)
+    assert [o.job.player for o in run_job(Job(str(TINY), 1, 16, 0, SOLVER, 0))] == [SOLVER]
+    table = rates(o for job in jobs_for(str(TINY), [1], [16], honest=3, solver=2, time_limit=0) for o in run_job(job))
+    assert [(r.player, r.runs) for r in table] == [(HONEST, 3), (SOLVER, 2)]
 
 
 def _rate(level, cards, player, won, runs=10):
