@@ -15,10 +15,10 @@ def test_planner_games_are_legal_and_reproducible():
 
 
 def test_planner_wins_a_deal_the_honest_player_loses():
-    """Brugge level 8, shuffle 3: the honest player falls short, the planner completes and wins,
+    """Brugge level 8, shuffle 200: the honest player falls short, the planner completes and wins,
     and the level sweep's solver job reports the planner as its witness."""
-    puzzle = level_puzzle("brugge", 8, 16, 3)
+    puzzle = level_puzzle("brugge", 8, 16, 200)
     assert not replay(puzzle, honest_plan(puzzle)).won(puzzle.target)
     assert replay(puzzle, planned_plan(puzzle)).won(puzzle.target)
-    outcome = run_job(Job("brugge", 8, 16, 3, SOLVER, time_limit=0))
+    (outcome,) = run_job(Job("brugge", 8, 16, 200, SOLVER, time_limit=0))
     assert (outcome.status, outcome.witness) == ("SOLVABLE", "planner")
