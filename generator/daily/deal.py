@@ -19,7 +19,8 @@ from generator.rules.puzzle import Puzzle
 # a code is the puzzle's full description, see generator/daily/code.py, but it names assignment
 # cards by id, so a code read with other card data is another puzzle). Version 2: the assignment
 # cards and Antwerpen levels recalibrated with the full-knowledge planner (docs/calibration.md).
-GENERATOR_VERSION = "2"
+# Version 3: Brugge's race values and three trios retuned (calibration round 3).
+GENERATOR_VERSION = "3"
 
 
 @dataclass(frozen=True)
