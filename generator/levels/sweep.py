@@ -1,6 +1,6 @@
 """The level sweep as a list of independent jobs, run by a process pool.
 
-Each job is a plain frozen value (city, level, cards, shuffle, player), and `run_job` is a pure
+Each job is a plain frozen value (city, level, cards, shuffle, player, ...), and `run_job` is a pure
 function of it, so a distributed executor can take the same jobs later: nothing is shared between
 jobs but the city files on disk.
 """
@@ -18,7 +18,7 @@ from generator.data.cities import load_city
 from generator.rules.cards import DeckCard, turn_faces
 from generator.rules.city import BASIC
 from generator.rules.puzzle import Puzzle
-from generator.rules.replay import replay
+from generator.rules.replay import Report, replay
 
 HONEST = "honest"
 SOLVER = "solver"
@@ -95,23 +95,27 @@ def run_job(job: Job) -> tuple[Outcome, ...]:
     )
     if job.player == HONEST:
         return (honest,)
-    reported = (honest,) if job.honest_too else ()
+    return ((honest,) if job.honest_too else ()) + (_witness(job, puzzle, report, started),)
+
+
+def _witness(job: Job, puzzle: Puzzle, report: Report, started: float) -> Outcome:
+    """The solver job's outcome: the first player (honest, planner, CP-SAT) whose plan wins."""
     if report.won(puzzle.target):
-        return reported + (Outcome(job, "SOLVABLE", report.score, time.monotonic() - started, "honest"),)
+        return Outcome(job, "SOLVABLE", report.score, time.monotonic() - started, "honest")
     from generator.players.planner import planned_plan
 
     planned = replay(puzzle, planned_plan(puzzle))
     if planned.won(puzzle.target):
-        return reported + (Outcome(job, "SOLVABLE", planned.score, time.monotonic() - started, "planner"),)
+        return Outcome(job, "SOLVABLE", planned.score, time.monotonic() - started, "planner")
     best = max(report.score, planned.score)
     if job.time_limit <= 0:
-        return reported + (Outcome(job, "UNKNOWN", best, time.monotonic() - started),)
+        return Outcome(job, "UNKNOWN", best, time.monotonic() - started)
     from generator.solver.solve import solve
 
     result = solve(puzzle, target=puzzle.target, time_limit=job.time_limit, workers=1, seed=job.shuffle)
     # "cp-sat" stands for the whole solver: its hint players (other planner settings) or the search.
     witness = "cp-sat" if result.status == "SOLVABLE" else ""
-    return reported + (Outcome(job, str(result.status), result.score, time.monotonic() - started, witness),)
+    return Outcome(job, str(result.status), result.score, time.monotonic() - started, witness)
 
 
 def jobs_for(city: str, levels: Iterable[int], cards: Iterable[int], honest: int, solver: int, time_limit: float) -> list[Job]:
