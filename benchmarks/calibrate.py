@@ -29,7 +29,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from generator.levels.report import Rate, ladder_problems  # noqa: E402
-from generator.levels.sweep import HONEST, SOLVER, level_puzzle  # noqa: E402
+from generator.levels.sweep import HONEST, PLANNER_BEAMS, SOLVER, level_puzzle  # noqa: E402
 from generator.players import honest  # noqa: E402
 from generator.players.planner import planned_plan  # noqa: E402
 from generator.rules.replay import replay  # noqa: E402
@@ -58,7 +58,11 @@ def run_one(args: tuple[str, int, int, int, str]) -> Sample:
     won = bool(report.won(puzzle.target))
     planned = None
     if planner == "all" or (planner == "lost" and not won):
-        planned = replay(puzzle, planned_plan(puzzle))
+        # The sweep's witness: its planner beams in turn, until one wins.
+        for beam in PLANNER_BEAMS:
+            planned = replay(puzzle, planned_plan(puzzle, **beam))
+            if planned.won(puzzle.target):
+                break
     return Sample(
         level, cards, shuffle, report.score, report.assignments_complete, won,
         won or bool(planned and planned.won(puzzle.target)), time.monotonic() - started,

@@ -31,7 +31,12 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     parser.add_argument("--time-limit", type=float, default=20.0, help="seconds per CP-SAT run after the honest and planner witnesses; 0 skips CP-SAT (default 20)")
     parser.add_argument("--levels", default="", help="levels to run, e.g. 1-5,15 (default all)")
     parser.add_argument("--workers", type=int, default=2, help="parallel processes (default 2)")
-    parser.add_argument("--out", default="output/levels", help="folder for the CSV and chart (default output/levels)")
+    parser.add_argument("--out", default="output/levels", help="folder for the CSV, chart and outcome log (default output/levels)")
+    parser.add_argument(
+        "--log", help="outcome log, one JSON line per finished job (default OUT/levels-CITY.jsonl); jobs it already "
+        "holds with unchanged code and level data are not run again",
+    )
+    parser.add_argument("--fresh", action="store_true", help="start the outcome log over instead of reusing it")
     parser.set_defaults(func=run)
 
 
@@ -52,6 +57,7 @@ def _numbers(text: str, known: list[int], what: str) -> list[int]:
 
 def run(args: argparse.Namespace) -> int:
     from generator.levels.report import ladder_problems, rates, to_csv, to_text
+    from generator.levels.outcome_log import append, read_log
     from generator.levels.sweep import jobs_for, run_jobs
 
     city = load_city(args.city)
@@ -68,19 +74,27 @@ def run(args: argparse.Namespace) -> int:
     out = Path(args.out)
     out.mkdir(parents=True, exist_ok=True)
     jobs = jobs_for(city.key, levels, cards, args.shuffles, args.solver_shuffles, args.time_limit)
+    stem = f"levels-{Path(city.key).name}"
+    log_path = Path(args.log) if args.log else out / f"{stem}.jsonl"
+    log_path.parent.mkdir(parents=True, exist_ok=True)
+    if args.fresh and log_path.exists():
+        log_path.unlink()
+    done = read_log(log_path, jobs)
+    if done:
+        print(f"reusing {len(done)} of {len(jobs)} jobs from {log_path}", file=sys.stderr)
     started = time.monotonic()
 
-    def progress(done: int, total: int) -> None:
-        if sys.stderr.isatty() or done == total:
-            bar = "#" * (30 * done // total)
-            sys.stderr.write(f"\r[{bar:<30}] {done}/{total} jobs, {time.monotonic() - started:.0f} s")
-            if done == total:
+    def progress(finished: int, total: int) -> None:
+        if sys.stderr.isatty() or finished == total:
+            bar = "#" * (30 * finished // total)
+            sys.stderr.write(f"\r[{bar:<30}] {finished}/{total} jobs, {time.monotonic() - started:.0f} s")
+            if finished == total:
                 sys.stderr.write("\n")
             sys.stderr.flush()
 
-    outcomes = list(run_jobs(jobs, args.workers, progress)) if jobs else []
+    with log_path.open("a", encoding="utf-8") as log:
+        outcomes = list(run_jobs(jobs, args.workers, progress, done, lambda job, result: append(log, job, result)))
     table = rates(outcomes)
-    stem = f"levels-{Path(city.key).name}"
     csv_path = out / f"{stem}.csv"
     csv_path.write_text(to_csv(table), encoding="utf-8")
     print(to_text(table))
@@ -89,8 +103,9 @@ def run(args: argparse.Namespace) -> int:
 
     chart = render_chart(table, f"Citytrip {city.name}: solo level win rates", out / f"{stem}.pdf")
     png = write_preview(chart, preview_path(chart))
-    print(f"\n{len(jobs)} jobs in {time.monotonic() - started:.0f} s with {args.workers} worker(s)")
+    reused = f" ({len(done)} reused from the log)" if done else ""
+    print(f"\n{len(jobs)} jobs{reused} in {time.monotonic() - started:.0f} s with {args.workers} worker(s)")
     for problem in ladder_problems(table):
         print(f"ladder: {problem}")
-    print(f"wrote {csv_path}, {chart}, {png}")
+    print(f"wrote {csv_path}, {chart}, {png}, {log_path}")
     return 0

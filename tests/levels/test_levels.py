@@ -1,11 +1,17 @@
 """The level sweep: seeded jobs, win-rate tables, the ladder check and the levels command."""
 
 import csv
+import re
+import shutil
+
+import pytest
 
 from tiny import TINY
 from generator.cli import main
+from generator.errors import DataError
+from generator.levels.outcome_log import _fingerprint, append, fingerprint, read_log
 from generator.levels.report import Rate, ladder_problems, rates
-from generator.levels.sweep import HONEST, SOLVER, Job, jobs_for, level_puzzle, run_job
+from generator.levels.sweep import HONEST, SOLVER, Job, jobs_for, level_puzzle, run_job, run_jobs
 
 
 def test_level_puzzle_is_the_level_with_a_seeded_deal():
@@ -108,3 +114,69 @@ def test_rates_over_the_same_deals_are_compared_deal_by_deal():
     assert any("rises from level 1 (30%) to 2 (35%) (paired z = 1.0, within sampling noise)" in p for p in small)
     big = ladder_problems([paired(1, range(6)), paired(2, range(15))])
     assert any("(paired z = 3.0)" in p for p in big)
+
+
+def test_a_logged_run_is_resumed_without_playing_again(tmp_path):
+    """Each finished job goes to the log as it ends; a second run reads the log back, plays
+    nothing and yields the same outcomes in the same order."""
+    jobs = jobs_for(str(TINY), [1, 2], [16], honest=2, solver=1, time_limit=0)
+    path = tmp_path / "log.jsonl"
+    with path.open("a") as handle:
+        first = list(run_jobs(jobs, 1, record=lambda job, result: append(handle, job, result)))
+    assert len(path.read_text().splitlines()) == len(jobs)
+    played = []
+    again = list(run_jobs(jobs, 1, done=read_log(path, jobs), record=lambda job, result: played.append(job)))
+    assert played == [] and again == first
+
+
+def test_a_change_to_one_levels_data_reruns_that_level_only(tmp_path):
+    """The fingerprint covers the level's line and its assignment cards: editing level 1's target
+    invalidates level 1's logged jobs and keeps level 2's."""
+    city = tmp_path / "tiny"
+    shutil.copytree(TINY, city)
+    jobs = jobs_for(str(city), [1, 2], [16], honest=1, solver=0, time_limit=0)
+    path = tmp_path / "log.jsonl"
+    with path.open("a") as handle:
+        list(run_jobs(jobs, 1, record=lambda job, result: append(handle, job, result)))
+    levels = city / "levels.yaml"
+    before = fingerprint(str(city), 1)
+    levels.write_text(re.sub(r"(level: 1,.*target: )(\d+)", lambda m: m[1] + str(int(m[2]) + 1), levels.read_text()))
+    _fingerprint.cache_clear()
+    assert fingerprint(str(city), 1) != before
+    assert [job.level for job in read_log(path, jobs)] == [2]
+
+
+def test_a_log_cut_short_is_repaired_and_a_foreign_file_is_refused(tmp_path):
+    """A run killed while writing leaves half a line: it is dropped, the rest reused. A file that
+    is not an outcome log is refused with its name and line, not a traceback."""
+    jobs = jobs_for(str(TINY), [1], [16], honest=2, solver=0, time_limit=0)
+    path = tmp_path / "log.jsonl"
+    with path.open("a") as handle:
+        list(run_jobs(jobs, 1, record=lambda job, result: append(handle, job, result)))
+    path.write_text(path.read_text() + '{"fingerprint": "ab')
+    assert len(read_log(path, jobs)) == 2 and path.read_text().endswith("}\n")
+    path.write_text("level,cards\n1,16\n")
+    with pytest.raises(DataError, match="log.jsonl, at line 1: not a level sweep outcome"):
+        read_log(path, jobs)
+
+
+def test_levels_command_reuses_its_log(tmp_path, capsys):
+    """A second identical `citytrip levels` run takes every job from the log; --fresh replays."""
+    args = ["levels", "--city", str(TINY), "--shuffles", "2", "--workers", "1", "--out", str(tmp_path)]
+    assert main(args) == 0
+    first = (tmp_path / "levels-tiny.csv").read_text()
+    capsys.readouterr()
+    assert main(args) == 0
+    assert "4 jobs (4 reused from the log)" in capsys.readouterr().out
+    assert _won_columns(tmp_path / "levels-tiny.csv") == _won_columns_text(first)
+    assert main(args + ["--fresh"]) == 0
+    assert "reused" not in capsys.readouterr().out
+    assert len((tmp_path / "levels-tiny.jsonl").read_text().splitlines()) == 4
+
+
+def _won_columns(path):
+    return _won_columns_text(path.read_text())
+
+
+def _won_columns_text(text):
+    return [(r["level"], r["player"], r["runs"], r["won"], r["mean_score"]) for r in csv.DictReader(text.splitlines())]

@@ -1,0 +1,112 @@
+"""The level sweep's outcome log: one JSON line per finished job, written while the run goes.
+
+A sweep at the issue's size runs for an hour or more. The log lets it be watched (`tail -f`) and,
+when stopped halfway or rerun after a change to one level's data, resumed: a logged job is reused
+only when the fingerprint of everything that decides its outcome is unchanged — the code of the
+engine, players, solver and sweep, the city's map, rules and cards, the level's line and its
+assignment cards. Changing level 10's cards therefore reruns level 10 alone. The fingerprint
+cannot see the machine, so CP-SAT outcomes (time-limited, hence load-dependent) are reused as
+they were logged; the honest player and the planner are deterministic.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import functools
+import hashlib
+import json
+from pathlib import Path
+from typing import IO, Iterable
+
+import yaml
+
+from generator.data.cities import city_folder
+from generator.errors import DataError
+from generator.levels.sweep import Job, Outcome
+
+PACKAGE = Path(__file__).resolve().parents[1]
+# What decides a job's outcome: the sweep (deals, witnesses) and everything it calls.
+CODE = ("rules", "players", "solver", "data", "levels/sweep.py")
+CITY_FILES = ("map.yaml", "rules.yaml", "cards.yaml")  # assignments and levels: only the level's own
+
+
+@functools.lru_cache(maxsize=1)
+def code_fingerprint() -> str:
+    digest = hashlib.sha256()
+    for part in CODE:
+        path = PACKAGE / part
+        for file in sorted(path.rglob("*.py")) if path.is_dir() else [path]:
+            digest.update(file.relative_to(PACKAGE).as_posix().encode() + b"\0" + file.read_bytes() + b"\0")
+    return digest.hexdigest()
+
+
+def fingerprint(city: str, level: int) -> str:
+    """The fingerprint of one level's jobs (any deck size, shuffle or player)."""
+    _, folder = city_folder(city)
+    return _fingerprint(str(folder.resolve()), level)
+
+
+@functools.lru_cache(maxsize=256)
+def _fingerprint(folder: str, level: int) -> str:
+    root = Path(folder)
+    digest = hashlib.sha256(code_fingerprint().encode())
+    for name in CITY_FILES:
+        digest.update(name.encode() + b"\0" + (root / name).read_bytes() + b"\0")
+    # The loader has validated these files, so the level and its cards are there.
+    spec = next(entry for entry in _yaml(root / "levels.yaml")["levels"] if entry["level"] == level)
+    cards = {entry["id"]: entry for entry in _yaml(root / "assignments.yaml")["assignments"]}
+    used = [cards[str(card)] for card in spec["assignments"]]
+    digest.update(json.dumps([spec, used], sort_keys=True, default=str).encode())
+    return digest.hexdigest()
+
+
+def _yaml(path: Path) -> dict:
+    return yaml.safe_load(path.read_text(encoding="utf-8"))
+
+
+def _record(job: Job, outcomes: tuple[Outcome, ...]) -> str:
+    return json.dumps({
+        "fingerprint": fingerprint(job.city, job.level),
+        "job": dataclasses.asdict(job),
+        "outcomes": [
+            {**dataclasses.asdict(o), "job": dataclasses.asdict(o.job)} for o in outcomes
+        ],
+    }, sort_keys=True)
+
+
+def _job(data: dict) -> Job:
+    return Job(**data)
+
+
+def read_log(path: Path, jobs: Iterable[Job]) -> dict[Job, tuple[Outcome, ...]]:
+    """The logged outcomes of those `jobs` whose fingerprint still matches. A last line cut short
+    (the run was killed while writing it) is dropped from the file, so appending goes on cleanly."""
+    if not path.is_file():
+        return {}
+    wanted = set(jobs)
+    text = path.read_text(encoding="utf-8")
+    if text and not text.endswith("\n"):
+        text = text[: text.rfind("\n") + 1]
+        path.write_text(text, encoding="utf-8")
+    found: dict[Job, tuple[Outcome, ...]] = {}
+    for number, line in enumerate(text.splitlines(), 1):
+        try:
+            data = json.loads(line)
+            job = _job(data["job"])
+            outcomes = tuple(
+                Outcome(**{**o, "job": _job(o["job"])}) for o in data["outcomes"]
+            )
+            stamp = data["fingerprint"]
+        except (ValueError, KeyError, TypeError) as error:
+            raise DataError(
+                path, f"line {number}",
+                f"not a level sweep outcome ({error}); delete the file or pass --fresh to start the log over",
+            ) from None
+        if job in wanted and stamp == fingerprint(job.city, job.level):
+            found[job] = outcomes
+    return found
+
+
+def append(handle: IO[str], job: Job, outcomes: tuple[Outcome, ...]) -> None:
+    handle.write(_record(job, outcomes) + "\n")
+    handle.flush()
