@@ -105,8 +105,10 @@ def main() -> int:
     )
     parser.add_argument("--dump", type=Path, help="also write every sample as JSON lines (to pick targets offline)")
     args = parser.parse_args()
-    low, _, high = args.levels.partition("-")
-    levels = range(int(low), int(high or low) + 1)
+    levels = sorted({
+        n for part in args.levels.split(",")
+        for low, _, high in [part.partition("-")] for n in range(int(low), int(high or low) + 1)
+    })
     cards = [int(c) for c in args.cards.split(",")]
     jobs = [
         (args.city, level, n, s, "all" if args.planner_all else "lost" if args.planner else "")

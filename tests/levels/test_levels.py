@@ -11,7 +11,7 @@ from generator.cli import main
 from generator.errors import DataError
 from generator.levels.outcome_log import _fingerprint, append, fingerprint, read_log
 from generator.levels.report import Rate, ladder_problems, rates
-from generator.levels.sweep import HONEST, SOLVER, Job, jobs_for, level_puzzle, run_job, run_jobs
+from generator.levels.sweep import HONEST, PLANNER_BEAMS, SOLVER, Job, jobs_for, level_puzzle, run_job, run_jobs
 
 
 def test_level_puzzle_is_the_level_with_a_seeded_deal():
@@ -180,3 +180,23 @@ def _won_columns(path):
 
 def _won_columns_text(text):
     return [(r["level"], r["player"], r["runs"], r["won"], r["mean_score"]) for r in csv.DictReader(text.splitlines())]
+
+
+def test_the_solver_job_tries_the_planner_beams_in_turn_until_one_wins(monkeypatch):
+    """After the honest player's loss, the narrow beam; only if it loses too, the wide one. On
+    the tiny city the narrow beam wins level 1's deal 0, and neither wins level 2's deal 0."""
+    import generator.players.planner as planner
+
+    beams = []
+    real = planner.planned_plan
+
+    def recording(puzzle, **beam):
+        beams.append(beam)
+        return real(puzzle, **beam)
+
+    monkeypatch.setattr(planner, "planned_plan", recording)
+    (won,) = run_job(Job(str(TINY), 1, 16, 0, SOLVER, 0))
+    assert (won.status, won.witness, beams) == ("SOLVABLE", "planner", [PLANNER_BEAMS[0]])
+    beams.clear()
+    (open_,) = run_job(Job(str(TINY), 2, 16, 0, SOLVER, 0))
+    assert (open_.status, beams) == ("UNKNOWN", list(PLANNER_BEAMS))
