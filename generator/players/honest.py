@@ -48,6 +48,8 @@ class _Scorer:
         self.puzzle = puzzle
         self.city = puzzle.city
         self.strips = puzzle.city.rules.strips
+        # value() runs thousands of times a turn: the strips as plain (name, numbers, last index).
+        self._strips = [(name, strip.numbers, len(strip.numbers) - 1) for name, strip in self.strips.items()]
 
     def tally(self, game: Game) -> _Tally:
         return _Tally(Counter(game.crossings), Counter(game.circled), set(game.eatery_kinds), game.restaurant, set(game.achieved))
@@ -69,22 +71,24 @@ class _Scorer:
     def value(self, tally: _Tally) -> float:
         """Strips + assignment points, plus a share of the assignments' progress."""
         total = 0.0
-        for name, strip in self.strips.items():
-            points = strip.score(tally.crossings[name])
+        crossings = tally.crossings
+        for name, numbers, last in self._strips:
+            points = numbers[min(crossings[name], last)]  # Strip.score
             total += points * 2 if name == EAT and tally.restaurant else points
         for assignment in self.puzzle.assignments:
-            total += assignment.solo_points(tally.circled, tally.achieved)
-            total += self.progress(assignment, tally)
+            n = assignment.goal_count(tally.circled, tally.achieved)
+            total += assignment.solo_points_at(n)
+            total += self.progress(assignment, tally, n)
         return total
 
     race_weight = 0.5
 
-    def progress(self, assignment: Assignment, tally: _Tally) -> float:
-        """A share (race_weight) of a race's value in proportion to the goals it has: an
+    def progress(self, assignment: Assignment, tally: _Tally, n: int) -> float:
+        """A share (race_weight) of a race's value in proportion to the goals it has (`n`): an
         unfinished race pays nothing, but the player should still work towards it."""
-        if assignment.type in RACE_TYPES and not assignment.complete(tally.circled, tally.achieved):
+        if assignment.type in RACE_TYPES and not assignment.complete_at(n):
             need = assignment.count if assignment.type == 1 else len(assignment.locations)
-            return self.race_weight * assignment.values[0] * assignment.goal_count(tally.circled, tally.achieved) / max(need, 1)
+            return self.race_weight * assignment.values[0] * n / max(need, 1)
         return 0.0
 
 
@@ -97,12 +101,12 @@ class RaceScorer(_Scorer):
         super().__init__(puzzle)
         self.race_weight = weight
 
-    def progress(self, assignment: Assignment, tally: _Tally) -> float:
+    def progress(self, assignment: Assignment, tally: _Tally, n: int) -> float:
         a = assignment
-        if a.type == 2 and a.goal_count(tally.circled, tally.achieved) == 0:
+        if a.type == 2 and n == 0:
             have = sum(1 for c in a.categories if tally.circled[c] > 0)
             return self.race_weight * a.values[0] * have / len(a.categories)
-        return super().progress(a, tally)
+        return super().progress(a, tally, n)
 
 
 def honest_plan(puzzle: Puzzle, seed: int = 0) -> Plan:
@@ -167,9 +171,11 @@ def ranked_turns(game: Game, scorer: _Scorer, rng: random.Random, keep: int) -> 
     cache: dict[Coord, tuple[dict[Coord, float], float]] = {}
     offers: dict[Coord, bool] = {}
 
+    open_goals = _open_goals(game, hints)
+
     def near(head: Coord) -> tuple[dict[Coord, float], float]:
         if head not in cache:
-            weights = _near(game, head, hints)
+            weights = _near(head, open_goals)
             cache[head] = (weights, sum(weights.values()))
         return cache[head]
 
@@ -243,15 +249,25 @@ def _pay(game: Game, scorer: _Scorer, base: _Tally, goals: tuple[Coord, ...], fu
     return tuple(claims), tally
 
 
-def _near(game: Game, head: Coord, hints: set) -> dict[Coord, float]:
+def _open_goals(game: Game, hints: set) -> list[tuple[Coord, bool]]:
+    """The goal locations still open this turn, each with whether the half icons promise one of
+    its action types. The same for every head a turn's walks reach, so worked out once."""
+    return [
+        (at, any(game.city.rules.categories[g].action in hints for g in location.goals(game.mode)))
+        for at, location in game.city.locations.items()
+        if at not in game.achieved and at not in game.on_path
+    ]
+
+
+def _near(head: Coord, open_goals: list[tuple[Coord, bool]]) -> dict[Coord, float]:
     """Open goal locations within REACH of `head` and what each is worth as a lookahead."""
     result = {}
-    for at, location in game.city.locations.items():
+    for at, hinted in open_goals:
         distance = max(abs(at.col - head.col), abs(at.row - head.row))
-        if distance == 0 or distance > REACH or at in game.achieved or at in game.on_path:
+        if distance == 0 or distance > REACH:
             continue
         weight = NEAR_WEIGHT / distance
-        if any(game.city.rules.categories[g].action in hints for g in location.goals(game.mode)):
+        if hinted:
             weight += HINT_WEIGHT / distance
         result[at] = weight
     return result

@@ -46,7 +46,10 @@ class Assignment:
 
     def complete(self, counts: Mapping[str, int], achieved: Collection[Coord]) -> bool:
         """Whether a race assignment (1, 4, 5) is complete; for the others, solo achievement."""
-        n = self.goal_count(counts, achieved)
+        return self.complete_at(self.goal_count(counts, achieved))
+
+    def complete_at(self, n: int) -> bool:
+        """`complete` for a goal count `n` already known (the players ask it thousands of times a turn)."""
         if self.type == 1:
             return n >= self.count
         if self.type in (4, 5):
@@ -55,9 +58,12 @@ class Assignment:
 
     def solo_points(self, counts: Mapping[str, int], achieved: Collection[Coord]) -> int:
         """Points in solo play (RULINGS "Solo")."""
-        n = self.goal_count(counts, achieved)
+        return self.solo_points_at(self.goal_count(counts, achieved))
+
+    def solo_points_at(self, n: int) -> int:
+        """`solo_points` for a goal count `n` already known."""
         if self.type in RACE_TYPES:
-            return self.values[0] if self.complete(counts, achieved) else 0
+            return self.values[0] if self.complete_at(n) else 0
         if self.type == 2:
             return self.values[0] * n
         if self.type == 3:
