@@ -20,7 +20,8 @@ from generator.rules.puzzle import Puzzle
 # cards by id, so a code read with other card data is another puzzle). Version 2: the assignment
 # cards and Antwerpen levels recalibrated with the full-knowledge planner (docs/calibration.md).
 # Version 3: Brugge's race values and three trios retuned (calibration round 3).
-GENERATOR_VERSION = "3"
+# Version 4: Brugge 1.05 and 4.02 retuned (calibration round 4).
+GENERATOR_VERSION = "4"
 
 
 @dataclass(frozen=True)
