@@ -59,13 +59,29 @@ def rates(outcomes: Iterable[Outcome]) -> list[Rate]:
 def to_csv(table: list[Rate]) -> str:
     out = io.StringIO()
     writer = csv.writer(out, lineterminator="\n")
-    writer.writerow(["city", "level", "cards", "player", "runs", "won", "win_rate", "unsolvable", "unknown", "mean_score", "seconds", "won_by_planner", "won_by_cp_sat"])
+    writer.writerow([
+        "city", "level", "cards", "player", "runs", "won", "win_rate", "unsolvable", "unknown", "mean_score", "seconds",
+        "won_by_planner", "won_by_cp_sat", "won_shuffles",
+    ])
     for r in table:
         writer.writerow([
             r.city, r.level, r.cards, r.player, r.runs, r.won, f"{r.rate:.3f}", r.unsolvable, r.unknown,
             "" if r.mean_score is None else f"{r.mean_score:.1f}", f"{r.seconds:.1f}", r.by_planner, r.by_cp_sat,
+            "" if r.won_shuffles is None else ranges(r.won_shuffles),
         ])
     return out.getvalue()
+
+
+def ranges(numbers: Iterable[int]) -> str:
+    """Shuffle numbers as runs, "0-3 5 7-9": the CSV keeps which deals were won, so the paired
+    comparisons of the ladder can be redone from the committed report alone."""
+    runs: list[list[int]] = []
+    for n in sorted(numbers):
+        if runs and n == runs[-1][1] + 1:
+            runs[-1][1] = n
+        else:
+            runs.append([n, n])
+    return " ".join(str(a) if a == b else f"{a}-{b}" for a, b in runs)
 
 
 def to_text(table: list[Rate]) -> str:

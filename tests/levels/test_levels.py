@@ -10,7 +10,7 @@ from tiny import TINY
 from generator.cli import main
 from generator.errors import DataError
 from generator.levels.outcome_log import _fingerprint, append, fingerprint, read_log
-from generator.levels.report import Rate, ladder_problems, rates
+from generator.levels.report import Rate, ladder_problems, ranges, rates, to_csv
 from generator.levels.sweep import HONEST, PLANNER_BEAMS, SOLVER, Job, jobs_for, level_puzzle, run_job, run_jobs
 
 
@@ -200,3 +200,11 @@ def test_the_solver_job_tries_the_planner_beams_in_turn_until_one_wins(monkeypat
     beams.clear()
     (open_,) = run_job(Job(str(TINY), 2, 16, 0, SOLVER, 0))
     assert (open_.status, beams) == ("UNKNOWN", list(PLANNER_BEAMS))
+
+
+def test_the_csv_keeps_which_deals_were_won_as_runs():
+    """The won deals go to the CSV as runs of shuffle numbers, enough to redo the paired test."""
+    assert ranges([7, 0, 1, 2, 3, 5, 8, 9]) == "0-3 5 7-9"
+    assert ranges([]) == ""
+    row = Rate("x", 1, 16, HONEST, 10, 3, 0, 0, None, 1.0, won_shuffles=frozenset({4, 2, 3}))
+    assert to_csv([row]).splitlines()[1].endswith(",2-4")
