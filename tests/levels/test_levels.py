@@ -208,3 +208,14 @@ def test_the_csv_keeps_which_deals_were_won_as_runs():
     assert ranges([]) == ""
     row = Rate("x", 1, 16, HONEST, 10, 3, 0, 0, None, 1.0, won_shuffles=frozenset({4, 2, 3}))
     assert to_csv([row]).splitlines()[1].endswith(",2-4")
+
+
+def test_a_ladder_of_small_rises_that_climbs_is_caught():
+    """Levels 1 → 2 → 3 each rise by two deals (paired z 1.4, within noise), but level 3 beats
+    level 1 by four deals and none lost (z 2.0): the ladder does not fall, and the check says so."""
+    def paired(level, won):
+        return Rate("x", level, 16, HONEST, 40, len(won), 0, 0, None, 1.0, won_shuffles=frozenset(won))
+    problems = ladder_problems([paired(1, range(10)), paired(2, range(12)), paired(3, range(14))])
+    assert sum("within sampling noise" in p for p in problems) == 2
+    assert "honest 16-card win rate at level 3 (35%) is above level 1 (25%) (paired z = 2.0)" in problems
+    assert not any("above level" in p for p in ladder_problems([paired(1, range(10)), paired(2, range(12)), paired(3, range(11))]))
