@@ -128,11 +128,10 @@ def _distant_rises(ladder: list[Rate]) -> list[str]:
     level names the earlier level it beats by the largest z, if any beats it by 1.64 or more."""
     problems = []
     for j, b in enumerate(ladder):
-        worst = max(
+        z, a = max(
             ((_z(a, b), a) for a in ladder[: max(j - 1, 0)] if a.rate < b.rate),
             key=lambda item: item[0], default=(0.0, None),
         )
-        z, a = worst
         if a is not None and z >= 1.64:
             problems.append(
                 f"honest 16-card win rate at level {b.level} ({b.rate:.0%}) is above level {a.level} ({a.rate:.0%})"
