@@ -12,6 +12,7 @@ import random
 import time
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
+from pathlib import PurePath
 from typing import Callable, Iterable, Iterator, Mapping
 
 from generator.data.cities import load_city
@@ -57,8 +58,10 @@ class Outcome:
 def shuffle_seed(city: str, shuffle: int) -> int:
     """The deal of shuffle k, the same for every level and both deck sizes (common random numbers:
     the 20-card deck is the 16-card deck and four more cards). Two levels then differ only by the
-    level, not by the luck of their deals, so the report can compare them shuffle by shuffle."""
-    text = f"citytrip/levels/{city}/{shuffle}"
+    level, not by the luck of their deals, so the report can compare them shuffle by shuffle.
+    A city of one's own is keyed by its folder's name, not its path: where a checkout lies must
+    not change the deals ("brugge" and "antwerpen" are their own names)."""
+    text = f"citytrip/levels/{PurePath(city).name}/{shuffle}"
     return int.from_bytes(hashlib.sha256(text.encode("utf-8")).digest()[:8], "big")
 
 
