@@ -40,15 +40,11 @@ def code_fingerprint() -> str:
     return digest.hexdigest()
 
 
-def fingerprint(city: str, level: int) -> str:
-    """The fingerprint of one level's jobs (any deck size, shuffle or player)."""
-    _, folder = city_folder(city)
-    return _fingerprint(str(folder.resolve()), level)
-
-
 @functools.lru_cache(maxsize=256)
-def _fingerprint(folder: str, level: int) -> str:
-    root = Path(folder)
+def fingerprint(city: str, level: int) -> str:
+    """The fingerprint of one level's jobs (any deck size, shuffle or player). Cached: every log
+    line asks it, and finding the folder and hashing its files once per level is enough."""
+    _, root = city_folder(city)
     digest = hashlib.sha256(code_fingerprint().encode())
     for name in CITY_FILES:
         digest.update(name.encode() + b"\0" + (root / name).read_bytes() + b"\0")
@@ -74,10 +70,6 @@ def _record(job: Job, outcomes: tuple[Outcome, ...]) -> str:
     }, sort_keys=True)
 
 
-def _job(data: dict) -> Job:
-    return Job(**data)
-
-
 def read_log(path: Path, jobs: Iterable[Job]) -> dict[Job, tuple[Outcome, ...]]:
     """The logged outcomes of those `jobs` whose fingerprint still matches. A last line cut short
     (the run was killed while writing it) is dropped from the file, so appending goes on cleanly."""
@@ -92,10 +84,8 @@ def read_log(path: Path, jobs: Iterable[Job]) -> dict[Job, tuple[Outcome, ...]]:
     for number, line in enumerate(text.splitlines(), 1):
         try:
             data = json.loads(line)
-            job = _job(data["job"])
-            outcomes = tuple(
-                Outcome(**{**o, "job": _job(o["job"])}) for o in data["outcomes"]
-            )
+            job = Job(**data["job"])
+            outcomes = tuple(Outcome(**{**o, "job": Job(**o["job"])}) for o in data["outcomes"])
             stamp = data["fingerprint"]
         except (ValueError, KeyError, TypeError) as error:
             raise DataError(

@@ -128,10 +128,9 @@ def _distant_rises(ladder: list[Rate]) -> list[str]:
     level names the earlier level it beats by the largest z, if any beats it by 1.64 or more."""
     problems = []
     for j, b in enumerate(ladder):
-        z, a = max(
-            ((_z(a, b), a) for a in ladder[: max(j - 1, 0)] if a.rate < b.rate),
-            key=lambda item: item[0], default=(0.0, None),
-        )
+        # Rates that differ always have a z (some deal tells them apart).
+        rises = [(_z(a, b)[0], a) for a in ladder[: max(j - 1, 0)] if a.rate < b.rate]
+        z, a = max(rises, key=lambda item: item[0], default=(0.0, None))
         if a is not None and z >= 1.64:
             problems.append(
                 f"honest 16-card win rate at level {b.level} ({b.rate:.0%}) is above level {a.level} ({a.rate:.0%})"
@@ -140,25 +139,24 @@ def _distant_rises(ladder: list[Rate]) -> list[str]:
     return problems
 
 
-def _z(a: Rate, b: Rate) -> float:
-    """How far b's rate lies above a's, in standard errors (paired when the deals are shared)."""
+def _z(a: Rate, b: Rate) -> tuple[float | None, bool]:
+    """How far b's rate lies above a's in standard errors (None when no deal tells them apart),
+    and whether the comparison is paired. Rates over the same deals (the sweep deals shuffle k
+    alike at every level) are compared deal by deal (McNemar: only the deals one side won and the
+    other lost count); otherwise as two proportions."""
     if a.won_shuffles is not None and b.won_shuffles is not None and a.runs == b.runs:
         gained, lost = len(b.won_shuffles - a.won_shuffles), len(a.won_shuffles - b.won_shuffles)
-        return (gained - lost) / math.sqrt(gained + lost) if gained + lost else 0.0
+        return ((gained - lost) / math.sqrt(gained + lost) if gained + lost else None), True
     pooled = (a.won + b.won) / (a.runs + b.runs)
-    spread = math.sqrt(pooled * (1 - pooled) * (1 / a.runs + 1 / b.runs)) if 0 < pooled < 1 else 0.0
-    return (b.rate - a.rate) / spread if spread else 0.0
+    if not 0 < pooled < 1:
+        return None, False
+    return (b.rate - a.rate) / math.sqrt(pooled * (1 - pooled) * (1 / a.runs + 1 / b.runs)), False
 
 
 def _noise(a: Rate, b: Rate) -> str:
     """How far b's rate lies above a's in standard errors: a rise of less than 1.64 could be
-    sampling noise alone (one-sided 5 %), which the report says without hiding it. Rates over the
-    same deals (the sweep deals shuffle k alike at every level) are compared deal by deal
-    (McNemar: only the deals one side won and the other lost count); otherwise as two proportions."""
-    paired = a.won_shuffles is not None and b.won_shuffles is not None and a.runs == b.runs
-    if paired and a.won_shuffles == b.won_shuffles:
+    sampling noise alone (one-sided 5 %), which the report says without hiding it."""
+    z, paired = _z(a, b)
+    if z is None:
         return ""
-    if not paired and not 0 < (a.won + b.won) / (a.runs + b.runs) < 1:
-        return ""
-    z = _z(a, b)
     return f" ({'paired ' if paired else ''}z = {z:.1f}{', within sampling noise' if z < 1.64 else ''})"

@@ -9,7 +9,7 @@ import pytest
 from tiny import TINY
 from generator.cli import main
 from generator.errors import DataError
-from generator.levels.outcome_log import _fingerprint, append, fingerprint, read_log
+from generator.levels.outcome_log import append, fingerprint, read_log
 from generator.levels.report import Rate, ladder_problems, ranges, rates, to_csv
 from generator.levels.sweep import HONEST, PLANNER_BEAMS, SOLVER, Job, jobs_for, level_puzzle, run_job, run_jobs
 
@@ -149,7 +149,7 @@ def test_a_change_to_one_levels_data_reruns_that_level_only(tmp_path):
     levels = city / "levels.yaml"
     before = fingerprint(str(city), 1)
     levels.write_text(re.sub(r"(level: 1,.*target: )(\d+)", lambda m: m[1] + str(int(m[2]) + 1), levels.read_text()))
-    _fingerprint.cache_clear()
+    fingerprint.cache_clear()
     assert fingerprint(str(city), 1) != before
     assert [job.level for job in read_log(path, jobs)] == [2]
 
