@@ -28,10 +28,12 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from generator.cli.levels import number_list  # noqa: E402
+from generator.data.cities import load_city  # noqa: E402
+from generator.errors import CitytripError  # noqa: E402
 from generator.levels.report import Rate, ladder_problems  # noqa: E402
-from generator.levels.sweep import HONEST, PLANNER_BEAMS, SOLVER, level_puzzle  # noqa: E402
+from generator.levels.sweep import HONEST, SOLVER, level_puzzle, planner_reports  # noqa: E402
 from generator.players import honest  # noqa: E402
-from generator.players.planner import planned_plan  # noqa: E402
 from generator.rules.replay import replay  # noqa: E402
 
 @dataclass(frozen=True)
@@ -58,9 +60,7 @@ def run_one(args: tuple[str, int, int, int, str]) -> Sample:
     won = bool(report.won(puzzle.target))
     planned = None
     if planner == "all" or (planner == "lost" and not won):
-        # The sweep's witness: its planner beams in turn, until one wins.
-        for beam in PLANNER_BEAMS:
-            planned = replay(puzzle, planned_plan(puzzle, **beam))
+        for planned in planner_reports(puzzle):  # the sweep's witness: its beams until one wins
             if planned.won(puzzle.target):
                 break
     return Sample(
@@ -105,11 +105,11 @@ def main() -> int:
     )
     parser.add_argument("--dump", type=Path, help="also write every sample as JSON lines (to pick targets offline)")
     args = parser.parse_args()
-    levels = sorted({
-        n for part in args.levels.split(",")
-        for low, _, high in [part.partition("-")] for n in range(int(low), int(high or low) + 1)
-    })
-    cards = [int(c) for c in args.cards.split(",")]
+    try:
+        levels = number_list(args.levels, sorted(load_city(args.city).levels), "levels")
+        cards = number_list(args.cards, [16, 20], "cards")
+    except CitytripError as error:
+        parser.error(str(error))
     jobs = [
         (args.city, level, n, s, "all" if args.planner_all else "lost" if args.planner else "")
         for level in levels for n in cards for s in range(args.first, args.first + args.shuffles)

@@ -40,7 +40,8 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     parser.set_defaults(func=run)
 
 
-def _numbers(text: str, known: list[int], what: str) -> list[int]:
+def number_list(text: str, known: list[int], what: str) -> list[int]:
+    """`--levels 1-5,15` or `--cards 16,20` as a sorted list; empty text means all of `known`."""
     if not text:
         return known
     chosen: set[int] = set()
@@ -61,8 +62,8 @@ def run(args: argparse.Namespace) -> int:
     from generator.levels.sweep import jobs_for, run_jobs
 
     city = load_city(args.city)
-    cards = _numbers(args.cards, [16, 20], "cards")
-    levels = _numbers(args.levels, sorted(city.levels), "levels")
+    cards = number_list(args.cards, [16, 20], "cards")
+    levels = number_list(args.levels, sorted(city.levels), "levels")
     for name in ("shuffles", "solver_shuffles"):
         value = getattr(args, name)
         if not 0 <= value <= MAX_SHUFFLES:

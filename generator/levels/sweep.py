@@ -110,11 +110,8 @@ def _witness(job: Job, puzzle: Puzzle, report: Report, started: float) -> Outcom
     """The solver job's outcome: the first player (honest, planner, CP-SAT) whose plan wins."""
     if report.won(puzzle.target):
         return Outcome(job, "SOLVABLE", report.score, time.monotonic() - started, "honest")
-    from generator.players.planner import planned_plan
-
     best = report.score
-    for beam in PLANNER_BEAMS:
-        planned = replay(puzzle, planned_plan(puzzle, **beam))
+    for planned in planner_reports(puzzle):
         if planned.won(puzzle.target):
             return Outcome(job, "SOLVABLE", planned.score, time.monotonic() - started, "planner")
         best = max(best, planned.score)
@@ -126,6 +123,14 @@ def _witness(job: Job, puzzle: Puzzle, report: Report, started: float) -> Outcom
     # "cp-sat" stands for the whole solver: its hint players (other planner settings) or the search.
     witness = "cp-sat" if result.status == "SOLVABLE" else ""
     return Outcome(job, str(result.status), result.score, time.monotonic() - started, witness)
+
+
+def planner_reports(puzzle: Puzzle) -> Iterator[Report]:
+    """The planner's games with each of PLANNER_BEAMS in turn; a caller stops at the first win."""
+    from generator.players.planner import planned_plan
+
+    for beam in PLANNER_BEAMS:
+        yield replay(puzzle, planned_plan(puzzle, **beam))
 
 
 def jobs_for(city: str, levels: Iterable[int], cards: Iterable[int], honest: int, solver: int, time_limit: float) -> list[Job]:
