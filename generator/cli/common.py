@@ -12,7 +12,7 @@ from generator.rules.puzzle import Puzzle
 
 
 def puzzle_argument(text: str) -> Puzzle:
-    """A puzzle file path, or a daily puzzle code (CT1/…) as printed under the sheet's QR code."""
+    """A puzzle file path, or a daily puzzle code (CT2/…) as printed under the sheet's QR code."""
     from generator.daily.code import decode, looks_like_code
 
     if looks_like_code(text) and not Path(text).exists():

@@ -16,7 +16,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
         description="Print PUZZLE's map as text (coordinates along the edges, one letter per goal "
         "category) with the start, and the path of PLAN when given (up to its first illegal turn).",
     )
-    parser.add_argument("puzzle", metavar="PUZZLE", help="a puzzle YAML file, or a daily puzzle code (CT1/…)")
+    parser.add_argument("puzzle", metavar="PUZZLE", help="a puzzle YAML file, or a daily puzzle code (CT2/…)")
     parser.add_argument("plan", metavar="PLAN", nargs="?", help="a plan file (YAML or notation)")
     parser.set_defaults(func=run)
 

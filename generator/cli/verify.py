@@ -20,7 +20,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
             "Exit code 0 for a legal plan, 1 for an illegal one, 2 for unreadable input."
         ),
     )
-    parser.add_argument("puzzle", metavar="PUZZLE", help="a puzzle YAML file, or a daily puzzle code (CT1/…)")
+    parser.add_argument("puzzle", metavar="PUZZLE", help="a puzzle YAML file, or a daily puzzle code (CT2/…)")
     parser.add_argument("plan", metavar="PLAN", help="a plan file (YAML or notation)")
     parser.add_argument("--json", action="store_true", help="print the verdict as JSON")
     parser.set_defaults(func=run)

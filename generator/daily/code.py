@@ -3,28 +3,32 @@
 A code names the puzzle by its description, not by a seed, so it keeps meaning the same puzzle
 when the generator changes (Tatham: "seeds may drift between versions, descriptions do not"):
 
-    CT1/BRUGGE/BASIC/2/S12/7A.12B.3A.…/1.02+2.03/T65
+    CT2/BRUGGE/AD1190/BASIC/2/S12/7A.12B.3A.…/1.02+2.03/T65
 
-version, city, mode, directions, start card, deck (card + side up), assignments, target. Every
-character is in QR's alphanumeric set (upper case, digits, / . +), so the QR code stays small.
+version, city, the city data's digest, mode, directions, start card, deck (card + side up),
+assignments, target. A description names cards, and a card's contents can change between
+releases (the level calibration changes assignment values and locations); the digest
+(`data_digest`, as in a puzzle file's `data` line) makes such a code an error instead of another
+puzzle. Every character is in QR's alphanumeric set (upper case, digits, / . +), so the QR code
+stays small.
 """
 
 from __future__ import annotations
 
 import re
 
-from generator.data.cities import shipped_cities
+from generator.data.cities import data_digest, shipped_cities
 from generator.data.puzzles import puzzle_from_data
 from generator.errors import UsageError
 from generator.rules.puzzle import Puzzle
 
-PREFIX = "CT1"
+PREFIX = "CT2"
+OLD_PREFIXES = ("CT1",)  # no digest: which card contents they meant cannot be told
 _ASSIGNMENT = re.compile(r"^[1-6]\.\d\d$")
 
 
 def looks_like_code(text: str) -> bool:
-    return text.strip().upper().startswith(PREFIX + "/")
-
+    return text.strip().upper().startswith(tuple(p + "/" for p in (PREFIX,) + OLD_PREFIXES))
 
 def encode(puzzle: Puzzle) -> str:
     if puzzle.deck is None or puzzle.start_card is None or puzzle.city.key not in shipped_cities():
@@ -34,6 +38,7 @@ def encode(puzzle: Puzzle) -> str:
     fields = [
         PREFIX,
         puzzle.city.key.upper(),
+        data_digest(puzzle.city),
         puzzle.mode.upper(),
         str(puzzle.directions),
         f"S{puzzle.start_card}",
@@ -48,11 +53,17 @@ def decode(code: str) -> Puzzle:
     """Rebuild the puzzle of a code; UsageError naming the faulty part otherwise."""
     text = code.strip().upper()
     parts = text.split("/")
-    if len(parts) != 8 or parts[0] != PREFIX:
+    if parts[0] in OLD_PREFIXES:
         raise UsageError(
-            f"puzzle code {code!r} is not of the form CT1/CITY/MODE/DIRECTIONS/S<start>/<deck>/<assignments>/T<target>"
+            f"puzzle code {code!r} is an older {parts[0]} code, which does not record the card data it was "
+            "printed with; the cards have changed since, so it may describe another puzzle. Use the "
+            "citytrip version that printed it"
         )
-    _, city, mode, directions, start, deck, assignments, target = parts
+    if len(parts) != 9 or parts[0] != PREFIX:
+        raise UsageError(
+            f"puzzle code {code!r} is not of the form {PREFIX}/CITY/DATA/MODE/DIRECTIONS/S<start>/<deck>/<assignments>/T<target>"
+        )
+    _, city, digest, mode, directions, start, deck, assignments, target = parts
     if not directions.isdigit():
         raise UsageError(f"puzzle code {code!r}: directions {directions!r} is not 1 or 2")
     if not (start.startswith("S") and start[1:].isdigit()):
@@ -66,6 +77,7 @@ def decode(code: str) -> Puzzle:
         raise UsageError(f"puzzle code {code!r}: unknown city {city.lower()!r} (known: {', '.join(shipped_cities())})")
     data: dict = {
         "map": city.lower(),
+        "data": digest,
         "mode": mode.lower(),
         "directions": int(directions),
         "start": int(start[1:]),

@@ -7,6 +7,8 @@ reference resolves, every location stands on a node, every start can reach the w
 from __future__ import annotations
 
 import functools
+import hashlib
+import json
 from collections import deque
 from pathlib import Path
 
@@ -66,7 +68,22 @@ def _load_folder(key: str, folder: str) -> City:
     assignments = _assignments(docs["assignments.yaml"], rules, by_name)
     levels = _levels(docs["levels.yaml"], start_cards, assignments)
     _check_reachable(docs["map.yaml"], grid, locations, start_cards)
-    return City(key, name, grid, locations, rules, start_cards, action_cards, assignments, levels)
+    return City(key, name, grid, locations, rules, start_cards, action_cards, assignments, levels, _digest(docs))
+
+
+DIGEST_CHARS = 6
+
+
+def data_digest(city: City) -> str:
+    """The short form of `City.digest` that puzzle files and codes record (upper-case hex)."""
+    return city.digest[:DIGEST_CHARS].upper()
+
+
+def _digest(docs: dict[str, Field]) -> str:
+    """The contents a puzzle depends on, as parsed (comments and layout do not count); levels.yaml
+    only names assignments and targets, which a puzzle states itself."""
+    contents = {name: doc.value for name, doc in docs.items() if name != "levels.yaml"}
+    return hashlib.sha256(json.dumps(contents, sort_keys=True, default=str).encode("utf-8")).hexdigest()
 
 
 # --- rules.yaml ---------------------------------------------------------------------------------

@@ -7,7 +7,7 @@ from typing import Any
 
 import yaml
 
-from generator.data.cities import load_city
+from generator.data.cities import data_digest, load_city
 from generator.data.reader import Field, parse_yaml, read_yaml
 from generator.errors import DataError
 from generator.rules.assignments import TYPE6_DRAWN, Assignment
@@ -18,7 +18,7 @@ from generator.rules.notation import NotationError, parse_bonus, parse_goal, par
 from generator.rules.plan import ENDS, Plan, Turn
 from generator.rules.puzzle import TURNS_BY_CARDS, Puzzle
 
-PUZZLE_KEYS = ("map", "mode", "directions", "start", "deck", "turns", "assignments", "drawn", "target")
+PUZZLE_KEYS = ("map", "data", "mode", "directions", "start", "deck", "turns", "assignments", "drawn", "target")
 
 
 # --- puzzles ------------------------------------------------------------------------------------
@@ -38,6 +38,8 @@ def puzzle_from_data(data: Any, source: object, relative_to: Path | None = None)
         raise
     except ValueError as error:
         raise top["map"].fail(str(error)) from None
+    if "data" in top:
+        _check_data(top["data"], city)
     mode = top["mode"].choice(MODES)
     directions = top["directions"].integer(1, 2) if "directions" in top else 1
     start, start_card = _start(top["start"], city)
@@ -52,6 +54,18 @@ def puzzle_from_data(data: Any, source: object, relative_to: Path | None = None)
     assignments = _puzzle_assignments(top, city)
     target = top["target"].integer(0, 999) if "target" in top else None
     return Puzzle(city, mode, directions, start, turns, deck, start_card, assignments, target)
+
+
+def _check_data(field: Field, city: City) -> None:
+    """A puzzle names its cards; `data` records which card contents it was written with."""
+    given, here = field.text().strip().upper(), data_digest(city)
+    if given != here:
+        raise field.fail(
+            f"this puzzle was written with other {city.name} card data ({given}) than this version of "
+            f"citytrip has ({here}): read with today's cards it would be another puzzle. Use the citytrip "
+            "version that wrote it (a puzzle file may instead drop its 'data' line, to be played with "
+            "today's cards)"
+        )
 
 
 def _start(field: Field, city: City) -> tuple[Coord, int | None]:
@@ -123,7 +137,10 @@ def _puzzle_assignments(top: dict[str, Field], city: City) -> tuple[Assignment, 
 
 def puzzle_to_data(puzzle: Puzzle) -> dict:
     """The puzzle as a YAML-ready mapping (round-trips through puzzle_from_data)."""
-    data: dict[str, Any] = {"map": puzzle.city.key, "mode": puzzle.mode, "directions": puzzle.directions}
+    data: dict[str, Any] = {"map": puzzle.city.key}
+    if puzzle.city.digest:
+        data["data"] = data_digest(puzzle.city)
+    data.update({"mode": puzzle.mode, "directions": puzzle.directions})
     data["start"] = puzzle.start_card if puzzle.start_card is not None else str(puzzle.start)
     if puzzle.deck is not None:
         data["deck"] = [str(card) for card in puzzle.deck]

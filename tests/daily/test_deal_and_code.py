@@ -9,7 +9,7 @@ import pytest
 from generator.cli import main
 from generator.daily.code import decode, encode
 from generator.daily.deal import WEEKDAYS, daily_seed, deal, difficulty
-from generator.data.cities import load_city
+from generator.data.cities import data_digest, load_city
 
 DAY = dt.date(2026, 11, 29)  # a Sunday
 
@@ -51,14 +51,20 @@ def test_code_rebuilds_the_same_puzzle(city):
     assert encode(puzzle) == encode(puzzle).upper()  # QR alphanumeric mode
 
 
+BRUGGE = "CT2/BRUGGE/" + data_digest(load_city("brugge"))
+
+
 @pytest.mark.parametrize(
     "code, fragment",
     [
-        ("CT1/PARIS/BASIC/2/S1/1A/-/-", "unknown city 'paris'"),
-        ("CT1/BRUGGE/BASIC/2/S1", "is not of the form"),
-        ("CT1/BRUGGE/BASIC/X/S1/1A/-/-", "directions"),
-        ("CT1/BRUGGE/BASIC/2/S1/1A.2A/-/-", "16 or 20 cards"),
-        ("CT1/BRUGGE/BASIC/2/S1/1A/1.0X/-", "assignments"),
+        ("CT2/PARIS/ABC123/BASIC/2/S1/1A/-/-", "unknown city 'paris'"),
+        (f"{BRUGGE}/BASIC/2/S1", "is not of the form"),
+        (f"{BRUGGE}/BASIC/X/S1/1A/-/-", "directions"),
+        (f"{BRUGGE}/BASIC/2/S1/1A.2A/-/-", "16 or 20 cards"),
+        (f"{BRUGGE}/BASIC/2/S1/1A/1.0X/-", "assignments"),
+        # A code names cards: read with other card contents it would be another puzzle.
+        ("CT2/BRUGGE/000000/BASIC/2/S1/" + ".".join(f"{n}A" for n in range(1, 17)) + "/-/-", "other Brugge card data (000000)"),
+        ("CT1/BRUGGE/BASIC/2/S1/" + ".".join(f"{n}A" for n in range(1, 17)) + "/-/-", "older CT1 code"),
     ],
 )
 def test_malformed_codes_get_a_clear_error(code, fragment, capsys, tmp_path):
@@ -85,3 +91,40 @@ def test_daily_rejects_bad_options(args, fragment, capsys, tmp_path):
     assert main(["daily", "--out", str(tmp_path / "out"), *args]) == 2
     assert fragment in capsys.readouterr().err.replace("\n", " ")
     assert not (tmp_path / "out").exists()
+
+
+def test_a_puzzle_file_records_its_card_data(tmp_path, capsys):
+    """A written puzzle file carries the data digest; other card contents are refused (exit 2)."""
+    from generator.data.puzzles import dump_yaml, puzzle_to_data
+
+    data = puzzle_to_data(deal(load_city("brugge"), DAY))
+    assert data["data"] == data_digest(load_city("brugge"))
+    good, stale = tmp_path / "good.yaml", tmp_path / "stale.yaml"
+    good.write_text(dump_yaml(data))
+    stale.write_text(dump_yaml({**data, "data": "0BAD00"}))
+    assert main(["show", str(good)]) == 0
+    capsys.readouterr()
+    assert main(["show", str(stale)]) == 2
+    err = capsys.readouterr().err.replace("\n", " ")
+    assert "other Brugge card data (0BAD00)" in err and "Traceback" not in err
+
+
+def test_the_digest_ignores_comments_but_not_contents(tmp_path):
+    """Re-laying out a city file keeps its digest; changing a value changes it."""
+    import shutil
+    from generator.data.cities import MAPS_DIR
+
+    folder = tmp_path / "brugge"
+    shutil.copytree(MAPS_DIR / "brugge", folder)
+    base = load_city(str(folder)).digest
+    assert base == load_city("brugge").digest
+    rules = folder / "rules.yaml"
+    text = rules.read_text()
+    commented = tmp_path / "commented" / "brugge"
+    shutil.copytree(folder, commented)
+    (commented / "rules.yaml").write_text("# a new comment\n" + text)
+    assert load_city(str(commented)).digest == base
+    changed = tmp_path / "changed" / "brugge"
+    shutil.copytree(folder, changed)
+    (changed / "rules.yaml").write_text(text.replace("[-5, 0, 2, 5, 8, 12, 17, 22, 28, 34, 41]", "[-5, 0, 2, 5, 8, 12, 17, 22, 28, 34, 42]", 1))
+    assert load_city(str(changed)).digest != base
