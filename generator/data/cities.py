@@ -82,8 +82,17 @@ def data_digest(city: City) -> str:
 def _digest(docs: dict[str, Field]) -> str:
     """The contents a puzzle depends on, as parsed (comments and layout do not count); levels.yaml
     only names assignments and targets, which a puzzle states itself."""
-    contents = {name: doc.value for name, doc in docs.items() if name != "levels.yaml"}
+    contents = {name: _keyed_by_text(doc.value) for name, doc in docs.items() if name != "levels.yaml"}
     return hashlib.sha256(json.dumps(contents, sort_keys=True, default=str).encode("utf-8")).hexdigest()
+
+
+def _keyed_by_text(value):
+    """Mapping keys as text, so that sort_keys never compares a number with a string."""
+    if isinstance(value, dict):
+        return {str(k): _keyed_by_text(v) for k, v in value.items()}
+    if isinstance(value, list):
+        return [_keyed_by_text(v) for v in value]
+    return value
 
 
 # --- rules.yaml ---------------------------------------------------------------------------------
