@@ -30,6 +30,7 @@ _ASSIGNMENT = re.compile(r"^[1-6]\.\d\d$")
 def looks_like_code(text: str) -> bool:
     return text.strip().upper().startswith(tuple(p + "/" for p in (PREFIX,) + OLD_PREFIXES))
 
+
 def encode(puzzle: Puzzle) -> str:
     if puzzle.deck is None or puzzle.start_card is None or puzzle.city.key not in shipped_cities():
         raise ValueError("only dealt puzzles of a shipped city with a start card have a code")

@@ -25,6 +25,7 @@ ACTION_CARDS = 20  # R7
 FACE_BOXES = 3  # R7
 BRIDGE_CATEGORY = "bridge"
 SOUVENIR = "souvenir"  # type 5 assignments name souvenir shops
+DIGEST_CHARS = 6  # of City.digest in puzzle codes and files: a stale code is refused (1 in 16M passes)
 
 
 def shipped_cities() -> list[str]:
@@ -69,9 +70,6 @@ def _load_folder(key: str, folder: str) -> City:
     levels = _levels(docs["levels.yaml"], start_cards, assignments)
     _check_reachable(docs["map.yaml"], grid, locations, start_cards)
     return City(key, name, grid, locations, rules, start_cards, action_cards, assignments, levels, _digest(docs))
-
-
-DIGEST_CHARS = 6
 
 
 def data_digest(city: City) -> str:
