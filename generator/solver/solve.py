@@ -26,7 +26,8 @@ from generator.solver.seeding import best_candidate
 
 HINT_SECONDS = 10.0
 HINT_SHARE = 0.15  # of the time left, at most, to complete the hint
-SAFETY_SECONDS = 3.5  # CP-SAT can overrun its limit by a few seconds in presolve on a loaded machine
+SAFETY_SECONDS = 4.5  # CP-SAT can overrun its limit by a few seconds in presolve on a loaded machine;
+# 3.5 left antw-03 (advanced, two directions, the largest model) 0.1 s over 60 s on an idle machine
 BEAM_SHARE = 0.3  # after 30 % of the time limit no further cheap player starts (the beam goes greedy)
 MAX_ORDERINGS = 5040
 RESOLVE_SECONDS = 5.0  # the strict re-solve only runs with at least this much of the time limit left
