@@ -126,5 +126,7 @@ def test_the_digest_ignores_comments_but_not_contents(tmp_path):
     assert load_city(str(commented)).digest == base
     changed = tmp_path / "changed" / "brugge"
     shutil.copytree(folder, changed)
-    (changed / "rules.yaml").write_text(text.replace("[-5, 0, 2, 5, 8, 12, 17, 22, 28, 34, 41]", "[-5, 0, 2, 5, 8, 12, 17, 22, 28, 34, 42]", 1))
+    souvenir = text.replace("[-5, 0, 2, 5, 8, 12, 17, 22, 28, 34, 41]", "[-5, 0, 2, 5, 8, 12, 17, 22, 28, 34, 42]", 1)
+    assert souvenir != text  # the souvenir strip's last number, 41 → 42
+    (changed / "rules.yaml").write_text(souvenir)
     assert load_city(str(changed)).digest != base
