@@ -36,8 +36,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 from ortools.sat.python import cp_model  # noqa: E402
 
 from generator.solver import solve  # noqa: E402
-from generator.solver.facts import GOAL_TYPES, Facts  # noqa: E402
-from generator.solver.model import PLAN, Model, _amount, _bonus, _bonus_total, _score, _turns  # noqa: E402
+from generator.solver.facts import Facts  # noqa: E402
+from generator.solver.model import Model, _bonus, _payments, _score, _turns  # noqa: E402
 from solver import puzzles  # noqa: E402
 
 
@@ -63,23 +63,12 @@ def _skeleton(facts: Facts) -> tuple[Model, dict]:
 
 
 def _pay_and_score(m: Model, steps: dict) -> None:
-    """Per-turn payments (R5, R11), bonuses (R9) and the appreciation, as in generator/solver/model.py."""
-    facts, cp = m.facts, m.cp
-    spend, per_turn = defaultdict(list), defaultdict(list)
-    for (v, g, k), literal in m.claim.items():
-        goal = facts.goals[v][g]
-        spend[k, goal.action].append(goal.cost * literal)
-        per_turn[k].append(literal)
-    for k in range(1, facts.turns + 1):
-        if per_turn[k]:
-            cp.Add(sum(per_turn[k]) <= steps[k] + m.arms)
-        cp.Add(steps[k] <= _amount(m, k, PLAN) + _bonus_total(m, k, PLAN))
-        for action in GOAL_TYPES:
-            if spend[k, action]:
-                cp.Add(sum(spend[k, action]) <= _amount(m, k, action) + _bonus_total(m, k, action))
+    """Per-turn payments (R5, R11), bonuses (R9) and the appreciation of generator/solver/model.py,
+    with the relaxation's own steps per turn."""
+    _payments(m, steps.__getitem__)
     _bonus(m, False)
     _score(m)
-    cp.Maximize(m.objective)
+    m.cp.Maximize(m.objective)
 
 
 def _distances(facts: Facts, source) -> dict:

@@ -20,6 +20,7 @@ from __future__ import annotations
 
 from collections import defaultdict
 from dataclasses import dataclass, field
+from typing import Callable
 
 from ortools.sat.python import cp_model
 
@@ -251,9 +252,14 @@ def _amount(m: Model, k: int, action: ActionType):
     return sum(o.amount(action) * m.box[k, i] for i, o in enumerate(m.facts.options[k - 1]))
 
 
-def _payments(m: Model) -> None:
-    """R5, R11: the goals of a turn are paid from its boxes (and bonus actions); steps from plan."""
+def _payments(m: Model, steps_of: Callable[[int], cp_model.LinearExprT] | None = None) -> None:
+    """R5, R11: the goals of a turn are paid from its boxes (and bonus actions); steps from plan.
+
+    `steps_of(k)` is the nodes entered in turn k; by default the path's (`steps`). A relaxation
+    without the x variables (benchmarks/bounds.py) gives its own.
+    """
     facts, cp = m.facts, m.cp
+    steps_of = steps_of or (lambda k: steps(m, k))
     spend = defaultdict(list)
     for (v, g, k), literal in m.claim.items():
         goal = facts.goals[v][g]
@@ -264,8 +270,8 @@ def _payments(m: Model) -> None:
     for k in range(1, facts.turns + 1):
         # Redundant (R10): a turn touches only the nodes it enters and the ends it starts from.
         if per_turn[k]:
-            cp.Add(sum(per_turn[k]) <= steps(m, k) + m.arms)
-        cp.Add(steps(m, k) <= _amount(m, k, PLAN) + _bonus_total(m, k, PLAN))
+            cp.Add(sum(per_turn[k]) <= steps_of(k) + m.arms)
+        cp.Add(steps_of(k) <= _amount(m, k, PLAN) + _bonus_total(m, k, PLAN))
         for action in GOAL_TYPES:
             if spend[k, action]:
                 cp.Add(sum(spend[k, action]) <= _amount(m, k, action) + _bonus_total(m, k, action))
