@@ -27,7 +27,7 @@ import argparse
 import sys
 import tempfile
 import time
-from collections import defaultdict, deque
+from collections import defaultdict
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
@@ -36,7 +36,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 from ortools.sat.python import cp_model  # noqa: E402
 
 from generator.solver import solve  # noqa: E402
-from generator.solver.facts import Facts  # noqa: E402
+from generator.solver.facts import Facts, map_distances  # noqa: E402
 from generator.solver.model import Model, _bonus, _payments, _score, _turns  # noqa: E402
 from solver import puzzles  # noqa: E402
 
@@ -71,18 +71,6 @@ def _pay_and_score(m: Model, steps: dict) -> None:
     m.cp.Maximize(m.objective)
 
 
-def _distances(facts: Facts, source) -> dict:
-    """Map distances from `source` on paths that never re-enter the start (R4)."""
-    seen, queue = {source: 0}, deque([source])
-    while queue:
-        node = queue.popleft()
-        for other in facts.city.grid.neighbours(node):
-            if other not in seen and other != facts.start:
-                seen[other] = seen[node] + 1
-                queue.append(other)
-    return seen
-
-
 def routing(facts: Facts) -> Model:
     m, claims = _skeleton(facts)
     cp, K, arms = m.cp, facts.turns, m.arms
@@ -98,7 +86,8 @@ def routing(facts: Facts) -> Model:
     achieved = {v: cp.NewBoolVar(f"achieved_{v}") for v in locations}
     for v in locations:
         cp.Add(sum(literal for _, literal in claims[v]) == achieved[v])
-    far = {v: _distances(facts, v) for v in locations}
+    # R4: the path never re-enters the start
+    far = {v: map_distances(facts.city.grid, v, avoid=facts.start) for v in locations}
     position = {v: cp.NewIntVar(facts.distance[v], caps[0], f"pos_{v}") for v in locations}
     on_b = {v: cp.NewBoolVar(f"b_{v}") for v in locations} if arms == 2 else {}
     index = {v: i + arms for i, v in enumerate(locations)}  # 0: the start; 1: the turn to arm b

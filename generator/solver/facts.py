@@ -50,6 +50,19 @@ class GoalOption:
     named: bool  # a choice location: the plan must name the goal
 
 
+def map_distances(grid, source: Coord, avoid: Coord | None = None) -> dict[Coord, int]:
+    """Steps from `source` to every node it reaches (R2–R3), on paths that never enter `avoid`."""
+    seen = {source: 0}
+    queue = deque([source])
+    while queue:
+        node = queue.popleft()
+        for other in grid.neighbours(node):
+            if other not in seen and other != avoid:
+                seen[other] = seen[node] + 1
+                queue.append(other)
+    return seen
+
+
 def _dominates(a: tuple[int, ...], b: tuple[int, ...]) -> bool:
     return all(x >= y for x, y in zip(a, b))
 
@@ -110,7 +123,7 @@ class Facts:
         start = puzzle.start_location
         self.start_crossed = start.crossed(start.category, self.mode)  # R12
         self.start_eatery = start.eatery
-        self.distance = self._distances()
+        self.distance = map_distances(self.city.grid, self.start)
         # Bonus actions (R9) exist only in the advanced game.
         self.bonus_positions: dict[str, dict[int, int]] = {}
         if self.mode == ADVANCED:
@@ -121,18 +134,6 @@ class Facts:
         self.max_bonus_plan = MAX_BONUS_PER_TURN * max(self.bonus_values, default=0)
         # Each bonus is earned once a game (R9): all of them together bound the extra steps.
         self.total_bonus = sum(v for positions in self.bonus_positions.values() for v in positions.values())
-
-    def _distances(self) -> dict[Coord, int]:
-        grid = self.city.grid
-        seen = {self.start: 0}
-        queue = deque([self.start])
-        while queue:
-            node = queue.popleft()
-            for other in grid.neighbours(node):
-                if other not in seen:
-                    seen[other] = seen[node] + 1
-                    queue.append(other)
-        return seen
 
     def max_steps(self, turns: int) -> int:
         """The most path steps the first `turns` turns can give: plan boxes plus bonus actions (R5, R9)."""
