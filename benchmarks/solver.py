@@ -33,7 +33,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 from ortools.sat.python import cp_model  # noqa: E402
 
 from generator.data.cities import load_city  # noqa: E402
-from generator.data.puzzles import puzzle_from_data  # noqa: E402
+from generator.data.puzzles import load_puzzle, puzzle_from_data  # noqa: E402
 from generator.rules.city import EAT, RESTAURANT  # noqa: E402
 from generator.rules.plan import GoalClaim, Plan, Turn  # noqa: E402
 from generator.rules.replay import replay  # noqa: E402
@@ -57,6 +57,35 @@ def cities(workdir: Path) -> list[tuple[str, str]]:
     if len(found) < 2:
         found = [(f"synthetic-{s}", str(write_city(workdir / f"city{s}", s))) for s in (1, 2)]
     return found
+
+
+DAILIES = Path(__file__).resolve().parent / "dailies"
+
+
+def daily_puzzles() -> list[tuple[str, object]]:
+    """The 14 daily puzzles of the benchmark (one week of each city, benchmarks/dailies/), as the
+    daily dealt them at generator version 4: the deal it chose, with its target."""
+    result = []
+    for path in sorted(DAILIES.glob("*-puzzle.yaml")):
+        puzzle = load_puzzle(path)
+        city, day = path.name.split("-")[1], path.name.split("-", 2)[2][:10]
+        name = f"daily {city[:4]} {day[5:]} {puzzle.mode[:3]} {len(puzzle.turns)}t {puzzle.directions}d"
+        result.append((name, puzzle))
+    return result
+
+
+def daily_pars() -> dict[str, int]:
+    """The par each benchmark daily had at generator version 4 (from its answer file's header)."""
+    pars = {}
+    for (name, _), path in zip(daily_puzzles(), sorted(DAILIES.glob("*-answer.yaml"))):
+        header = path.read_text(encoding="utf-8").split("# par: ", 1)[1]
+        pars[name] = int(header.split()[0])
+    return pars
+
+
+def all_puzzles(workdir: Path) -> list[tuple[str, object]]:
+    """The 20 seeded benchmark puzzles and the 14 dailies."""
+    return puzzles(workdir) + daily_puzzles()
 
 
 def puzzles(workdir: Path) -> list[tuple[str, object]]:

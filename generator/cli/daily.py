@@ -25,9 +25,9 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     parser.add_argument("--city", default="brugge", help="brugge (default) or antwerpen")
     parser.add_argument("--paper", default="a4", help="a4 (default) or letter")
     parser.add_argument(
-        "--effort", type=float, default=3.0,
-        help="CP-SAT effort per deal, in deterministic time units of about a second (default 3); "
-        "the answer depends on it, so keep it fixed to get the same files every run",
+        "--work", type=float, default=None, metavar="W",
+        help="search work per deal, in units of deterministic work of about a second of two cores "
+        "(default 40); the answer depends on it, not on the machine: keep it fixed to get the same files",
     )
     parser.add_argument("--out", default="output", help="folder to write into (default output/)")
     parser.set_defaults(func=run)
@@ -47,7 +47,7 @@ def parse_date(text: str | None) -> dt.date:
 
 def run(args: argparse.Namespace) -> int:
     from generator.daily.job import make_daily
-    from generator.daily.solving import solve_daily
+    from generator.daily.solving import WORK, solve_daily
     from generator.render.pdf import paper
 
     day = parse_date(args.date)
@@ -55,14 +55,15 @@ def run(args: argparse.Namespace) -> int:
     if city not in shipped_cities():
         raise UsageError(f"unknown city {args.city!r}: the daily puzzle is dealt for {', '.join(shipped_cities())}")
     size = paper(args.paper)
-    if not 0.5 <= args.effort <= 3600:
-        raise UsageError(f"--effort {args.effort}: expected 0.5 to 3600")
+    work = WORK if args.work is None else args.work
+    if not 0.5 <= work <= 3600:
+        raise UsageError(f"--work {args.work:g}: expected 0.5 to 3600")
     try:
         from generator.render.daily import render_daily
     except ImportError:  # the renderer is optional while it is being built
         render_daily = None
     render = functools.partial(render_daily, paper=size.name) if render_daily else None
-    daily = make_daily(city, day, Path(args.out), functools.partial(solve_daily, effort=args.effort), render)
+    daily = make_daily(city, day, Path(args.out), functools.partial(solve_daily, work=work), render)
     print(summary(daily))
     return 0
 
@@ -75,7 +76,8 @@ def summary(daily) -> str:
     if daily.proven:
         par = f"par {daily.par} (proven optimal)"
     else:
-        par = f"par {daily.par} (best known; the solver's proven bound is {daily.bound})"
+        known = "; ".join(p for p in ("best known", daily.certificate, f"the solver's proven bound is {daily.bound}") if p)
+        par = f"par {daily.par} ({known})"
     lines = [
         f"Citytrip {puzzle.city.name} daily puzzle for {daily.day.isoformat()} ({level.name}: "
         f"{len(puzzle.turns)} turns, {puzzle.mode} game, {puzzle.directions} direction(s))",

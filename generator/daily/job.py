@@ -36,6 +36,7 @@ class Solution:
     bound: int | None
     proven: bool
     greedy: int
+    window: int = 0  # certificate: no better plan changes at most this many consecutive turns
 
 
 @dataclass(frozen=True)
@@ -51,6 +52,13 @@ class Daily:
     answer: Plan
     report: Report
     files: tuple[Path, ...]
+    window: int = 0  # the par's certificate (solver/lns.py)
+
+    @property
+    def certificate(self) -> str:
+        from generator.solver.lns import certificate_text
+
+        return certificate_text(self.window)
 
     @property
     def dull(self) -> bool:
@@ -116,7 +124,7 @@ def make_daily(city_key: str, day: dt.date, out_dir: Path, solver: Solver, rende
     header = [
         f"# Citytrip daily puzzle, {puzzle.city.name}, {day.isoformat()} ({level.name})",
         f"# code: {code}",
-        f"# par: {par} ({'proven optimal' if solution.proven else f'best known; proven bound {solution.bound}'})",
+        f"# par: {par} ({par_note(solution)})",
         f"# generator version {GENERATOR_VERSION}",
     ]
     out_dir.mkdir(parents=True, exist_ok=True)
@@ -127,10 +135,20 @@ def make_daily(city_key: str, day: dt.date, out_dir: Path, solver: Solver, rende
             "\n".join(header) + "\n" + dump_yaml({"puzzle": f"{stem}-puzzle.yaml", **plan_to_data(solution.plan)}),
         ),
     ]
-    daily = Daily(day, puzzle, code, par, solution.bound, solution.proven, solution.greedy, attempt, solution.plan, report, ())
+    daily = Daily(day, puzzle, code, par, solution.bound, solution.proven, solution.greedy, attempt, solution.plan, report, (), solution.window)
     if render is not None:
         files.extend(render(daily, out_dir / stem))
     return replace(daily, files=tuple(files))
+
+
+def par_note(solution: Solution) -> str:
+    """What the YAML header says about the par: proven, or best known with certificate and bound."""
+    if solution.proven:
+        return "proven optimal"
+    from generator.solver.lns import certificate_text
+
+    parts = ["best known", certificate_text(solution.window), f"proven bound {solution.bound}"]
+    return "; ".join(part for part in parts if part)
 
 
 def _write_text(path: Path, text: str) -> Path:

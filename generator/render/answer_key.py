@@ -28,7 +28,7 @@ from generator.render.wrap import wrap_words
 from generator.rules.grid import Coord
 from generator.rules.puzzle import Puzzle
 
-HEADER = 21 * mm
+HEADER = 25 * mm  # title, date and level, target and par, certificate, the puzzle code
 ROW = 5 * mm
 TEXT = 7
 LEADING = 8.4
@@ -85,7 +85,7 @@ def draw_key_page(canvas: Canvas, daily: Daily, layout: KeyLayout) -> None:
                       assignments=False, qr=False)
     canvas.setFillColor(GREY)
     canvas.setFont(FONT, 5.5)
-    canvas.drawString(layout.header.x, layout.header.top - 20 * mm, f"Puzzle code {daily.code}")
+    canvas.drawString(layout.header.x, layout.header.top - 23.5 * mm, f"Puzzle code {daily.code}")
     geometry = draw_map(canvas, puzzle.city, puzzle.mode, layout.map, start=puzzle.start, route=route_of(puzzle, daily))
     _draw_achieved(canvas, daily, geometry)
     _draw_turn_marks(canvas, daily, geometry)

@@ -23,6 +23,7 @@ from generator.daily.job import Daily
 from generator.render.citymap import Box, draw_map, fit_icon
 from generator.render.daily_text import (
     assignment_lines,
+    certificate_line,
     code_lines,
     date_text,
     goal_text,
@@ -39,7 +40,7 @@ from generator.render.sheet_style import load_sheet_style
 from generator.rules.cards import ActionBox
 from generator.rules.puzzle import Puzzle
 
-HEADER = 31 * mm  # title, date and level, target and par, up to four assignments, the QR code
+HEADER = 34 * mm  # title, date and level, target and par, certificate, up to four assignments, the QR code
 QR_COLUMN = 36 * mm
 MIN_MODULE, MAX_MODULE = 0.5 * mm, 0.75 * mm  # below 0.5 mm phone cameras miss modules in print
 CODE_SIZE = 4.6
@@ -120,9 +121,14 @@ def draw_daily_header(canvas: Canvas, daily: Daily, box: Box, *, title: str, sub
     target = f"Target {puzzle.target}" if puzzle.target is not None else "No target"
     _fit_string(canvas, f"{target}  ·  {par_text(daily)}  ·  {subtitle}", box.x, top - 16 * mm, text_width,
                 FONT_BOLD, 9)
+    certificate = certificate_line(daily)
+    if certificate:
+        canvas.setFillColor(GREY)
+        _fit_string(canvas, certificate, box.x, top - 19.8 * mm, text_width, FONT, 7.5)
+        canvas.setFillColor(INK)
     if not assignments:
         return
-    y = top - 20.5 * mm
+    y = top - 23.5 * mm
     lines = assignment_lines(puzzle) or ["none today: only the target counts"]
     canvas.setFont(FONT_BOLD, 7)
     canvas.drawString(box.x, y, "Assignments")

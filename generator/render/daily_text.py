@@ -2,7 +2,7 @@
 
 Kept apart from the drawing so that the sheet, the answer key and the tests say the par the same
 way: "par 118, proven optimal" only when the solver proved it, otherwise the best score found
-with the solver's proven bound (the issue asks the sheet to be honest about which one it is).
+and its certificate (no better plan changes at most w consecutive turns, solver/lns.py).
 """
 
 from __future__ import annotations
@@ -17,12 +17,18 @@ from generator.rules.plan import Turn
 from generator.rules.puzzle import Puzzle
 
 def par_text(daily: Daily) -> str:
-    """The par as the sheet states it: proven optimal, or best known with the proven bound."""
+    """The par as the sheet states it: "proven optimal" only when it is. A bound several times the
+    par means nothing to a player, so it stays in the YAML files and `solve --json`."""
     if daily.proven:
         return f"par {daily.par}, proven optimal"
-    if daily.bound is None:
-        return f"best known {daily.par}, no bound proven"
-    return f"best known {daily.par}, the solver's bound {daily.bound}"
+    return f"par {daily.par}"
+
+
+def certificate_line(daily: Daily) -> str:
+    """What is known about an unproven par, in a player's words ("" when nothing is)."""
+    if daily.proven or not daily.certificate:
+        return ""
+    return f"The par is the best plan found: {daily.certificate}."
 
 
 def title_text(daily: Daily) -> str:

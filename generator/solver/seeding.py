@@ -1,10 +1,10 @@
-"""The best cheap complete plan, in the form the CP-SAT model accepts as a hint.
+"""The best cheap complete plan, in the form the CP-SAT models accept: the search's start.
 
 Candidates: the full-knowledge planner (generator.players.planner, a beam over the honest player's
-turn choices; the best cheap player measured) in three settings, the honest player
-(generator.players.honest, two seeds, ~0.5 s each) and the solver's beam search at a small width. Each is rewritten into the
-model's reduced form before it becomes the hint, because the model only contains one
-representative of each class of equivalent or dominated plans:
+turn choices; the best cheap player measured) and the honest player (generator.players.honest,
+two seeds, ~0.5 s each). The best is the large-neighbourhood search's starting plan (lns.py), and
+the LNS plan in turn the full model's hint. Plans are rewritten into the model's reduced form,
+because the models only contain one representative of each class of equivalent or dominated plans:
 - a dominated box choice (facts.turn_options) is replaced by a kept one that gives, type by type,
   at least the same actions at no higher hunted cost (R8; the plan stays legal, the score only rises),
 - with two directions the arms are swapped when end b is the longer one (the model's R6 symmetry),
@@ -15,7 +15,6 @@ as much as the original; otherwise the original plan is kept (its hint is then p
 
 from __future__ import annotations
 
-import time
 from dataclasses import dataclass
 
 from generator.players.honest import honest_plan
@@ -23,13 +22,13 @@ from generator.players.planner import planned_plan
 from generator.rules.plan import Plan, Turn
 from generator.rules.puzzle import Puzzle
 from generator.rules.replay import replay
-from generator.solver.beam import beam_search
 from generator.solver.facts import ACTION_TYPES, Facts, _dominates
 
 HONEST_SEEDS = 2  # seeds only break exact ties, so more rarely give a different plan
-# (width, branch) of the full-knowledge planner, most useful first (measured on the benchmark
-# puzzles: no one setting is best everywhere; 1–9 s each on a loaded 2-core machine).
-PLANNER_SETTINGS = ((6, 5), (8, 3), (4, 3))
+# (width, branch) of the full-knowledge planner. The narrow beam takes 1-4 s; with the wider
+# settings (6, 5) and (8, 3) the cheap players take 11-28 s and start the search a little higher,
+# but the search from the narrow beam ends as high at the same total time (docs/solver.md).
+QUICK_PLANNERS = ((4, 3),)
 
 
 @dataclass(frozen=True)
@@ -42,38 +41,32 @@ class Candidate:
     wins: bool = False  # wins the target it was chosen for (False without a target)
 
 
-def best_candidate(
-    puzzle: Puzzle, facts: Facts, beam_width: int, seed: int, deadline: float | None = None, target: int | None = None
-) -> Candidate | None:
-    """The best of the cheap complete plans, normalised; ties go to the earlier player.
+def best_candidate(puzzle: Puzzle, facts: Facts, seed: int = 0, target: int | None = None,
+                   complete_first: bool = False, planners: tuple[tuple[int, int], ...] = QUICK_PLANNERS) -> Candidate:
+    """The best of the cheap players' plans, normalised; ties go to the earlier player.
 
-    With a `target`, a plan that wins it (score and every assignment, RULINGS "Solo") comes first.
-
-    Order: the full-knowledge planner in a few settings (a beam over the honest player's turns,
-    usually the best), the honest player, the solver's own beam. `deadline` (time.monotonic()) skips the players not
-    yet started once passed (the first always runs) and makes the beam finish greedily; without it
-    the result depends only on the arguments (deterministic).
-    """
+    Deterministic: the result depends only on the arguments. With `complete_first` plans that
+    complete more assignments come first; with a `target` a plan that wins it comes first of all
+    (RULINGS "Solo")."""
     players = [
         (f"planner width {w} branch {b}", lambda w=w, b=b: planned_plan(puzzle, width=w, branch=b, seed=seed))
-        for w, b in PLANNER_SETTINGS
+        for w, b in planners
     ]
     players += [(f"honest seed {s}", lambda s=s: honest_plan(puzzle, s)) for s in range(seed, seed + HONEST_SEEDS)]
-    if beam_width > 0:
-        players.append((f"beam width {beam_width}", lambda: beam_search(puzzle, beam_width, seed, facts, deadline)))
-    found: list[Candidate] = []
+    found: list[tuple[tuple, Candidate]] = []
     for source, play in players:
-        if found and deadline is not None and time.monotonic() > deadline:
-            break
         plan = play()
-        if any(c.plan == plan for c in found):
+        if any(c.plan == plan for _, c in found):
             continue
-        candidate = _scored(puzzle, plan, source, target)
-        if candidate is not None:
-            found.append(candidate)
+        report = replay(puzzle, plan)
+        if not report.valid:
+            continue
+        wins = target is not None and bool(report.won(target))
+        complete = sum(report.breakdown.assignments_complete.values()) if complete_first else 0
+        found.append(((wins, complete, report.score), Candidate(plan, report.score, source, wins)))
     if not found:
-        return None
-    best = max(found, key=lambda c: (c.wins, c.score))  # max keeps the first of equal ones
+        raise AssertionError("no cheap player found a legal plan")  # every player plays legal turns
+    best = max(found, key=lambda item: item[0])[1]  # max keeps the first of equal ones
     return normalise(puzzle, facts, best)
 
 

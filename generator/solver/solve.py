@@ -8,7 +8,6 @@ never a user error).
 
 from __future__ import annotations
 
-import itertools
 import time
 from enum import Enum
 from dataclasses import dataclass
@@ -22,14 +21,15 @@ from generator.rules.puzzle import Puzzle
 from generator.rules.replay import replay
 from generator.solver.facts import Facts
 from generator.solver.model import PLAN, Model, build
-from generator.solver.seeding import best_candidate
+from generator.solver.readback import SolverBug, ordered
+from generator.solver.seeding import Candidate
 
+LNS_SHARE = 0.6  # of the time limit: the LNS's budget in work units (about seconds) and its deadline
+FULL_MIN_SECONDS = 5.0  # the full model runs only with at least this much of the time limit left
 HINT_SECONDS = 10.0
 HINT_SHARE = 0.15  # of the time left, at most, to complete the hint
 SAFETY_SECONDS = 4.5  # CP-SAT can overrun its limit by a few seconds in presolve on a loaded machine;
 # 3.5 left antw-03 (advanced, two directions, the largest model) 0.1 s over 60 s on an idle machine
-BEAM_SHARE = 0.3  # after 30 % of the time limit no further cheap player starts (the beam goes greedy)
-MAX_ORDERINGS = 5040
 RESOLVE_SECONDS = 5.0  # the strict re-solve only runs with at least this much of the time limit left
 SOLVER_PARAMETERS: dict = {}  # extra CP-SAT parameters (measured in docs/solver.md)
 
@@ -43,10 +43,6 @@ class Status(str, Enum):
 
     def __str__(self) -> str:
         return self.value
-
-
-class SolverBug(AssertionError):
-    """The solver's plan disagrees with the rules engine: a bug, never bad input."""
 
 
 @dataclass(frozen=True)
@@ -63,12 +59,20 @@ class SolveResult:
     bound: int | None         # proven upper bound on the appreciation (target mode: see docs)
     seconds: float
     plan: Plan | None
-    beam_score: int | None = None
+    beam_score: int | None = None  # the quick start plan's score, before the search
     target: int | None = None
+    window: int = 0             # the LNS certificate (lns.certificate_text): 0 for none
+    work: float = 0.0           # the LNS's deterministic work
 
     @property
     def proven(self) -> bool:
         return self.status in (Status.OPTIMAL, Status.SOLVABLE, Status.UNSOLVABLE)
+
+    @property
+    def certificate(self) -> str:
+        from generator.solver.lns import certificate_text
+
+        return certificate_text(self.window)
 
     def as_dict(self) -> dict:
         from generator.data.puzzles import plan_to_data
@@ -81,6 +85,8 @@ class SolveResult:
             "plan": plan_to_data(self.plan) if self.plan is not None else None,
             "target": self.target,
             "beam_score": self.beam_score,
+            "certificate": {"window": self.window, "text": self.certificate} if self.window else None,
+            "work": round(self.work, 3),
         }
 
 
@@ -113,61 +119,93 @@ def solve(
     workers: int = 2,
     target: int | None = None,
     seed: int = 0,
-    beam_width: int = 2,
-    use_hint: bool = True,
     progress: Callable[[Progress], None] | None = None,
+    work: float | None = None,
+    full_model: bool = True,
+    complete_first: bool = False,
     deterministic_time: float | None = None,
 ) -> SolveResult:
     """Maximise the appreciation (or, with `target`, decide whether it can be won).
 
-    Deterministic: the same puzzle gives the same optimal score; with workers=1 and the same seed
-    and no time limit hit, the same plan. With `deterministic_time` (CP-SAT's deterministic time
-    units, about seconds) and workers=1, the beam runs to the end and CP-SAT stops on that budget
-    instead of the clock, so the same puzzle gives the same plan on every run (solver.md: a
-    wall-clock limit breaks reproducibility); `time_limit` then only guards against a runaway.
+    1. The start plan (seeding.best_candidate: the planner's narrow beam, the honest player).
+    2. The large-neighbourhood search (lns.py) with `work` units of deterministic work, by
+       default LNS_SHARE of the time limit (a unit is about a second of two threads here); then
+       the clock also stops it at that share of the limit. With an explicit `work` only the whole
+       time limit does, so the plan is the same on every machine: the LNS is a pure function of
+       (puzzle, work, seed).
+    3. With `full_model` and at least FULL_MIN_SECONDS left: the full CP-SAT model, hinted with
+       the LNS plan, for its bound (a proof when the bound meets the plan) and, with a target, for
+       the proof that it cannot be won. `deterministic_time` stops it on CP-SAT's deterministic
+       time instead of the clock (with workers=1: reproducible).
+
+    Ranking: by appreciation; with `complete_first` or a target, complete assignments first.
     """
+    from generator.solver import lns
+    from generator.solver.seeding import best_candidate, normalise
+
     started = time.monotonic()
     facts = Facts(puzzle)
+    ranked = complete_first or target is not None
     try:
-        deadline = None if deterministic_time is not None else started + BEAM_SHARE * time_limit
-        seeded = best_candidate(puzzle, facts, beam_width, seed, deadline, target) if use_hint else None
-    except KeyboardInterrupt:  # Ctrl-C before CP-SAT started: nothing found yet
+        seeded = best_candidate(puzzle, facts, seed, target, complete_first=ranked)
+    except KeyboardInterrupt:  # Ctrl-C before anything was found
         return SolveResult(Status.UNKNOWN if target is not None else Status.FEASIBLE, None, None, time.monotonic() - started, None, None, target)
-    hint_plan = seeded.plan if seeded is not None else None
-    beam_score = seeded.score if seeded is not None else None
-    if target is not None and hint_plan is not None and replay(puzzle, hint_plan).won(target):
-        return SolveResult(Status.SOLVABLE, beam_score, None, time.monotonic() - started, hint_plan, beam_score, target)
+    start_score = seeded.score
+    if target is not None and seeded.wins:
+        return SolveResult(Status.SOLVABLE, start_score, None, time.monotonic() - started, seeded.plan, start_score, target)
 
-    outcome = _run(puzzle, facts, False, target, hint_plan, time_limit, workers, seed, started, progress, deterministic_time)
-    model, solver, status, plan, watcher = outcome
+    budget = work if work is not None else LNS_SHARE * time_limit
+    deadline = started + (time_limit if work is not None else LNS_SHARE * time_limit)
+
+    def lns_progress(p: lns.Progress) -> None:
+        if progress:
+            progress(Progress(p.score, None, time.monotonic() - started))
+
+    searched = lns.search(puzzle, seeded.plan, budget=budget, seed=seed, workers=workers, target=target,
+                          complete_first=ranked, facts=facts, deadline=deadline, progress=lns_progress)
+    plan, score, window = searched.plan, searched.score, searched.window
+    if target is not None and searched.won:
+        return SolveResult(Status.SOLVABLE, score, None, time.monotonic() - started, plan, start_score, target, window, searched.work)
+    if searched.optimal(facts.turns):
+        # One exact window of the whole game, proven: the search's ranking has no better plan.
+        if target is None:
+            return SolveResult(Status.OPTIMAL, score, score, time.monotonic() - started, plan, start_score, None, window, searched.work)
+        return SolveResult(Status.UNSOLVABLE, None, target - 1, time.monotonic() - started, None, start_score, target, 0, searched.work)
+    left = time_limit - (time.monotonic() - started)
+    if not full_model or searched.interrupted or (deterministic_time is None and left < FULL_MIN_SECONDS):
+        status = Status.UNKNOWN if target is not None else Status.FEASIBLE
+        return SolveResult(status, score if target is None else None, None if target is not None else facts.ceiling(),
+                           time.monotonic() - started, plan if target is None else None, start_score, target, window, searched.work)
+
+    hint = normalise(puzzle, facts, Candidate(plan, score, "lns")).plan
+    # A deterministic budget is reproducible only with one worker (OR-Tools #2159).
+    full_workers = 1 if deterministic_time is not None else workers
+    outcome = _run(puzzle, facts, False, target, hint, time_limit, full_workers, seed, started, progress, deterministic_time)
+    model, solver, status, found, watcher = outcome
     bound = _bound(solver, status, target, watcher)
-    if plan is None and status in (cp_model.OPTIMAL, cp_model.FEASIBLE):
-        # The relaxed bonus timing produced a plan the engine cannot order (see model._bonus).
-        left = time_limit - (time.monotonic() - started)
-        if target is None and beam_score is not None and round(solver.ObjectiveValue()) <= beam_score:
-            pass  # the hint plan (the fallback below) scores as much; an OPTIMAL status stays true
-        elif deterministic_time is not None or left > RESOLVE_SECONDS:
-            # Solve again with the strict timing; the answer is then no longer proven optimal.
-            _, solver2, status2, plan, _ = _run(puzzle, facts, True, target, hint_plan, time_limit, workers, seed, started, progress, deterministic_time)
-            status = cp_model.FEASIBLE if status2 in (cp_model.OPTIMAL, cp_model.FEASIBLE) and plan is not None else cp_model.UNKNOWN
-        else:
-            status = cp_model.FEASIBLE if target is None else cp_model.UNKNOWN  # no time left: keep the hint
+    if found is None and status in (cp_model.OPTIMAL, cp_model.FEASIBLE) and target is not None:
+        # The relaxed bonus timing produced a witness the engine cannot order (see model._bonus):
+        # solve again with the strict timing, when there is time (the answer is then not a proof).
+        if deterministic_time is not None or time_limit - (time.monotonic() - started) > RESOLVE_SECONDS:
+            _, _, _, found, _ = _run(puzzle, facts, True, target, hint, time_limit, full_workers, seed, started, progress, deterministic_time)
+        status = cp_model.UNKNOWN if found is None else cp_model.FEASIBLE
     seconds = time.monotonic() - started
 
     if target is not None:
-        if plan is not None:
-            return SolveResult(Status.SOLVABLE, replay(puzzle, plan).score, bound, seconds, plan, beam_score, target)
+        if found is not None:
+            return SolveResult(Status.SOLVABLE, replay(puzzle, found).score, bound, seconds, found, start_score, target, 0, searched.work)
         if status == cp_model.INFEASIBLE:
-            return SolveResult(Status.UNSOLVABLE, None, target - 1, seconds, None, beam_score, target)
-        return SolveResult(Status.UNKNOWN, None, None, seconds, None, beam_score, target)
+            return SolveResult(Status.UNSOLVABLE, None, target - 1, seconds, None, start_score, target, 0, searched.work)
+        return SolveResult(Status.UNKNOWN, None, None, seconds, None, start_score, target, 0, searched.work)
 
-    score = replay(puzzle, plan).score if plan is not None else None
-    if plan is None or (beam_score is not None and beam_score > score):
-        plan, score = hint_plan, beam_score
+    if found is not None and replay(puzzle, found).score > score:
+        plan, score, window = found, replay(puzzle, found).score, 0  # the certificate was the LNS plan's
     if bound is None:
         bound = facts.ceiling()  # no bound from CP-SAT in time: the trivial one, still true
-    proven = status == cp_model.OPTIMAL and score == bound
-    return SolveResult(Status.OPTIMAL if proven else Status.FEASIBLE, score, bound, seconds, plan, beam_score)
+    # The relaxed bonus timing makes the model's bound a true upper bound of the plans the engine
+    # accepts, so a plan that meets it is optimal whichever model found it.
+    proven = score >= bound
+    return SolveResult(Status.OPTIMAL if proven else Status.FEASIBLE, score, max(bound, score), seconds, plan, start_score, None, window, searched.work)
 
 
 def _bound(solver: cp_model.CpSolver, status, target: int | None, watcher: "_Watcher") -> int | None:
@@ -316,24 +354,9 @@ def read_plan(model: Model, solver: cp_model.CpSolver) -> Plan | None:
         for (kk, w, action), var in sorted(model.use.items(), key=lambda item: (item[0][2] is PLAN, item[0][1], item[0][2].value)):
             if kk == k:
                 bonus.extend(BonusUse(w, action) for _ in range(solver.Value(var)))
-        turn = _ordered(game, Turn(option.boxes, (moves[0], moves[1]), tuple(claims), tuple(bonus)))
+        turn = ordered(game, Turn(option.boxes, (moves[0], moves[1]), tuple(claims), tuple(bonus)))
         if turn is None:
             return None
         game.play(turn)
         turns.append(turn)
     return Plan(tuple(turns))
-
-
-def _ordered(game: Game, turn: Turn) -> Turn | None:
-    """The turn with its goals in an order the engine accepts (R9: bonuses come mid-turn)."""
-    if not game.check(turn):
-        return turn
-    if not turn.bonus:
-        return turn  # order cannot matter; let the replay report the bug
-    for count, order in enumerate(itertools.permutations(turn.goals)):
-        if count >= MAX_ORDERINGS:
-            break
-        candidate = Turn(turn.boxes, turn.moves, order, turn.bonus)
-        if not game.check(candidate):
-            return candidate
-    return None

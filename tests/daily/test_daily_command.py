@@ -12,7 +12,7 @@ PINNED = Path(__file__).resolve().parents[1] / "data" / "daily" / "citytrip-antw
 @pytest.mark.slow
 def test_daily_twice_gives_identical_files_whose_answer_verifies(tmp_path, capsys):
     """Two runs write the same bytes; the answer plan verifies against the puzzle code at the par."""
-    args = ["daily", "--date", "2026-11-30", "--city", "antwerpen", "--effort", "0.5"]
+    args = ["daily", "--date", "2026-11-30", "--city", "antwerpen", "--work", "0.5"]
     assert main([*args, "--out", str(tmp_path / "one")]) == 0
     summary = capsys.readouterr().out
     assert main([*args, "--out", str(tmp_path / "two")]) == 0

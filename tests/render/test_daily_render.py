@@ -184,14 +184,20 @@ def test_route_and_turn_marks_follow_the_plan(daily: job.Daily) -> None:
 
 
 def test_par_is_stated_honestly(daily: job.Daily, tmp_path: Path) -> None:
-    """An unproven par is printed as the best known score with the solver's bound, never as optimal."""
-    unproven = replace(daily, proven=False, bound=daily.par + 7)
+    """An unproven par is printed with its certificate, never as optimal and without the bound
+    (a bound several times the par means nothing to a player); a proven one says so."""
+    unproven = replace(daily, proven=False, bound=daily.par + 297, window=3)
     for pdf in render_daily(unproven, tmp_path / "unproven"):
         text = _text(pdf)
-        assert f"best known {daily.par}, the solver's bound {daily.par + 7}" in text
-        assert "optimal" not in text
-    proven_text = _text(sheet_path(_stem(daily)))
-    assert f"Target {daily.puzzle.target} · par {daily.par}, proven optimal" in proven_text
+        assert f"par {daily.par}" in text
+        assert "The par is the best plan found: no better plan changes at most 3 consecutive turns." in text
+        assert "optimal" not in text and "bound" not in text and str(daily.par + 297) not in text
+    bare = replace(daily, proven=False, window=0)
+    for pdf in render_daily(bare, tmp_path / "bare"):
+        assert "no better plan" not in _text(pdf)
+    proven = replace(daily, proven=True, window=0)
+    for pdf in render_daily(proven, tmp_path / "proven"):
+        assert f"Target {daily.puzzle.target} · par {daily.par}, proven optimal" in _text(pdf)
 
 
 def test_turn_table_shows_every_open_box(daily: job.Daily) -> None:

@@ -29,12 +29,12 @@ def test_best_candidate_beats_honest_player_and_fits_the_model():
     """The seed plan scores at least the honest player, replays legally, and the model accepts it whole."""
     puzzle = tiny(8, mode="advanced", directions=2)
     facts = Facts(puzzle)
-    found = best_candidate(puzzle, facts, beam_width=2, seed=0)
+    found = best_candidate(puzzle, facts, seed=0)
     report = replay(puzzle, found.plan)
     assert report.valid, report.violations
     assert found.score == report.score >= replay(puzzle, honest_plan(puzzle, 0)).score
     assert _fixed_model_feasible(facts, found.plan)
-    assert best_candidate(puzzle, facts, beam_width=2, seed=0) == found  # deterministic
+    assert best_candidate(puzzle, facts, seed=0) == found  # deterministic
 
 
 def test_normalise_swaps_arms_trims_tails_and_replaces_dominated_boxes():

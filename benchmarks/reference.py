@@ -1,0 +1,146 @@
+"""The reference plans of the solver benchmark: a 20-minute two-worker run of the plain model.
+
+`python benchmarks/reference.py [--cpu-seconds 2400] [--only NAME,…]` runs `citytrip solve` (the
+full CP-SAT model with its cheap-player hint, no large-neighbourhood search) with two workers on
+each benchmark puzzle that `benchmarks/reference.json` does not hold yet, and appends the result
+there, so a stopped run resumes and later comparisons never rerun it.
+
+Twenty minutes on two cores is 2400 CPU-seconds. The run is measured in CPU time, not on the
+clock: each solve runs at the lowest priority (`nice 19`) and is stopped with Ctrl-C (SIGINT, on
+which `citytrip solve` prints its best plan) once its process has used 2400 CPU-seconds, so other
+work on the machine delays a reference run but never shortens it. Every stored plan is replayed
+by the rules engine when the benchmark reads it (`load`).
+"""
+
+from __future__ import annotations
+
+import argparse
+import datetime as dt
+import json
+import os
+import signal
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+HERE = Path(__file__).resolve().parent
+sys.path.insert(0, str(HERE.parent))
+sys.path.insert(0, str(HERE))
+
+from generator.data.puzzles import dump_yaml, load_plan, load_puzzle, puzzle_to_data  # noqa: E402
+from generator.rules.replay import replay  # noqa: E402
+
+STORE = HERE / "reference.json"
+CPU_SECONDS = 2400.0  # 20 minutes of 2 workers
+POLL = 2.0
+
+
+def cpu_seconds(pid: int) -> float:
+    """User + system CPU time of a process and its finished children (Linux /proc)."""
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    ticks = os.sysconf("SC_CLK_TCK")
+    return sum(int(fields[i]) for i in (11, 12, 13, 14)) / ticks
+
+
+def run_one(name: str, puzzle, cpu_limit: float, python: Path | None = None) -> dict:
+    folder = Path(tempfile.mkdtemp(prefix="citytrip-ref-"))
+    puzzle_file = folder / "puzzle.yaml"
+    puzzle_file.write_text(dump_yaml(puzzle_to_data(puzzle)), encoding="utf-8")
+    plan_file = folder / "plan.yaml"
+    python = sys.executable if python is None else str(python)
+    command = ["nice", "-n", "19", python, "-m", "generator", "solve", str(puzzle_file), "--time-limit", "86400",
+               "--workers", "2", "--json", "--plan-out", str(plan_file)]
+    started = time.monotonic()
+    child = subprocess.Popen(command, stdout=subprocess.PIPE, text=True, cwd=folder)
+    used = 0.0
+    while child.poll() is None:
+        time.sleep(POLL)
+        try:
+            used = cpu_seconds(child.pid)
+        except (FileNotFoundError, ProcessLookupError):
+            break
+        if used >= cpu_limit:
+            child.send_signal(signal.SIGINT)
+            break
+    out, _ = child.communicate()
+    wall = time.monotonic() - started
+    result = json.loads(out)
+    plan = load_plan(plan_file) if plan_file.exists() else None
+    score = replay(puzzle, plan).score if plan is not None else None
+    return {
+        "puzzle": name,
+        "score": score,
+        "bound": result.get("bound"),
+        "status": result.get("status"),
+        "cpu_seconds": round(used, 1),
+        "wall_seconds": round(wall, 1),
+        "date": dt.date.today().isoformat(),
+        "command": f"nice -n 19 citytrip solve PUZZLE --time-limit 86400 --workers 2 --json --plan-out PLAN, stopped by SIGINT at {cpu_limit:g} CPU-seconds",
+        "plan": plan_file.read_text(encoding="utf-8") if plan_file.exists() else None,
+    }
+
+
+def load(puzzles: dict, store: Path = STORE) -> dict[str, dict]:
+    """The stored references by puzzle name, each plan replayed by the engine (a mismatch raises)."""
+    if not store.exists():
+        return {}
+    rows = json.loads(store.read_text(encoding="utf-8"))
+    result = {}
+    for row in rows:
+        puzzle = puzzles.get(row["puzzle"])
+        if puzzle is None or row["plan"] is None:
+            continue
+        with tempfile.TemporaryDirectory() as folder:
+            path = Path(folder) / "plan.yaml"
+            path.write_text(row["plan"], encoding="utf-8")
+            report = replay(puzzle, load_plan(path))
+        if not report.valid or report.score != row["score"]:
+            raise AssertionError(f"stored reference plan of {row['puzzle']} does not replay to {row['score']}")
+        result[row["puzzle"]] = row
+    return result
+
+
+def main() -> int:
+    from solver import all_puzzles
+
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--cpu-seconds", type=float, default=CPU_SECONDS)
+    parser.add_argument("--only", help="comma-separated puzzle names (default: all missing)")
+    parser.add_argument("--python", type=Path, help="the Python of a virtualenv with the solver to measure installed (default: this one); "
+                        "a frozen checkout keeps measuring the plain model while this one changes")
+    parser.add_argument("--store", type=Path, default=STORE, help="the JSON file of references (default benchmarks/reference.json)")
+    args = parser.parse_args()
+    workdir = Path(tempfile.mkdtemp(prefix="citytrip-bench-"))
+    puzzles = dict(all_puzzles(workdir))
+    rows = json.loads(args.store.read_text(encoding="utf-8")) if args.store.exists() else []
+    done = {row["puzzle"] for row in rows}
+    wanted = [name for name in puzzles if name not in done]
+    if args.only:
+        wanted = [name for name in wanted if name in args.only.split(",")]
+    for name in _interleaved(wanted):
+        row = run_one(name, puzzles[name], args.cpu_seconds, args.python)
+        rows.append(row)
+        temp = args.store.with_suffix(".tmp")
+        temp.write_text(json.dumps(rows, indent=1) + "\n", encoding="utf-8")
+        os.replace(temp, args.store)
+        print(f"{name:<28} {row['score']!s:>5} bound {row['bound']!s:>5}  {row['cpu_seconds']:.0f} CPU-s  {row['wall_seconds']:.0f} s", flush=True)
+    return 0
+
+
+def _interleaved(names: list[str]) -> list[str]:
+    """Benchmark and daily puzzles taken in turn, so a run stopped early covers both kinds."""
+    first = [n for n in names if not n.startswith("daily")]
+    second = [n for n in names if n.startswith("daily")]
+    order = []
+    while first or second:
+        if first:
+            order.append(first.pop(0))
+        if second:
+            order.append(second.pop(0))
+    return order
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,37 @@
+"""What every model's read-back shares: goal orders the engine accepts, and the bug it raises.
+
+A solver's plan goes through the rules engine like a player's (replay); when the engine rejects
+it or scores it otherwise than the model, that is a bug in the model, never bad input.
+"""
+
+from __future__ import annotations
+
+import itertools
+
+from generator.rules.game import Game
+from generator.rules.plan import Turn
+
+MAX_ORDERINGS = 5040  # 7 goals in one turn; no legal plan of the shipped cities needs more
+
+
+class SolverBug(AssertionError):
+    """The solver's plan disagrees with the rules engine: a bug, never bad input."""
+
+
+def ordered(game: Game, turn: Turn) -> Turn | None:
+    """The turn with its goals in an order the engine accepts (R9: bonuses come mid-turn).
+
+    The models let a bonus earned in a turn pay for any goal of that turn; the engine only for
+    goals listed after the one that earned it. None when no order of the goals is legal.
+    """
+    if not game.check(turn):
+        return turn
+    if not turn.bonus:
+        return turn  # order cannot matter; let the replay report the bug
+    for count, order in enumerate(itertools.permutations(turn.goals)):
+        if count >= MAX_ORDERINGS:
+            break
+        candidate = Turn(turn.boxes, turn.moves, order, turn.bonus)
+        if not game.check(candidate):
+            return candidate
+    return None
