@@ -1,16 +1,23 @@
-"""Solver benchmark (run by hand, not a timed test): `python benchmarks/solver.py [--time-limit S]`.
+"""Solver benchmark (run by hand, not a timed test): `python benchmarks/solver.py [--columns lns]`.
 
-Builds a fixed set of seeded puzzles (two cities, basic and advanced, 16- and 20-card decks, one
-and two directions) and solves each, on the same machine in one run, with:
-- the project's solver (generator.solver.solve: the best cheap plan as a complete hint, see
-  generator/solver/seeding.py, + the position-indexed CP-SAT model); the "hint" column is that
-  cheap plan's score, before CP-SAT,
-- baseline (a): the straightforward CP-SAT circuit model (AddCircuit with self-loops for unvisited
-  nodes and a dummy node for the free end, integer positions and per-turn reach variables, strips
-  by AddElement). It uses one direction only and no bonus actions, so on two-direction or advanced
-  puzzles its plan is legal but its bound is not a bound of the puzzle (shown as "–"),
-- baseline (b): the beam-search player without CP-SAT (generator.solver.beam, width 20).
-Every plan is replayed by the rules engine; the scores printed are the engine's.
+Solves a fixed set of puzzles, on the same machine in one run: 20 seeded ones (two cities, basic
+and advanced, 16- and 20-card decks, one and two directions) and 14 daily puzzles of generator
+version 4 (benchmarks/dailies/: a week of each city). The columns (`--columns`, default all):
+- lns: the daily's par, exactly as `citytrip daily` computes it (generator.daily.solving:
+  the large-neighbourhood search's portfolio with the daily's work budget, then the full model's
+  bound); "cert" is its certificate (no better plan changes at most that many consecutive
+  turns), "sec" its wall time including the bound,
+- solver: generator.solver.solve with `--time-limit` (the LNS, then the full CP-SAT model for
+  the bound),
+- baseline (a), "circ": the straightforward CP-SAT circuit model (AddCircuit with self-loops for
+  unvisited nodes and a dummy node for the free end, integer positions and per-turn reach
+  variables, strips by AddElement). It uses one direction only and no bonus actions, so on
+  two-direction or advanced puzzles its plan is legal but not the puzzle's best,
+- baseline (b), "beam": the beam-search player without CP-SAT (generator.solver.beam, width 20).
+Two columns are read, not run: "ref", the stored 20-minute two-worker run of the plain model
+(benchmarks/reference.py, benchmarks/reference.json), and "par v4", each daily's par at
+generator version 4 (its answer file in benchmarks/dailies/). Every plan is replayed by the rules
+engine; the scores printed are the engine's.
 
 The shipped maps are used when they load (maps/brugge, maps/antwerpen); otherwise two seeded
 synthetic cities of the same size (benchmarks/synthetic_city.py) stand in for them.
@@ -19,7 +26,6 @@ synthetic cities of the same size (benchmarks/synthetic_city.py) stand in for th
 from __future__ import annotations
 
 import argparse
-import dataclasses
 import json
 import random
 import sys
@@ -39,6 +45,7 @@ from generator.rules.plan import GoalClaim, Plan, Turn  # noqa: E402
 from generator.rules.replay import replay  # noqa: E402
 from generator.solver import beam_search, solve  # noqa: E402
 from generator.solver.facts import ACTION_TYPES, GOAL_TYPES, Facts  # noqa: E402
+import reference  # noqa: E402
 from synthetic_city import write_city  # noqa: E402
 
 
@@ -242,69 +249,107 @@ def circuit_baseline(puzzle, time_limit: float, workers: int) -> tuple[int | Non
 
 # --- the run -------------------------------------------------------------------------------------
 
+COLUMNS = ("beam", "circuit", "solver", "lns")
+
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--time-limit", type=float, default=60.0)
+    parser.add_argument("--time-limit", type=float, default=60.0, help="the solver column's time limit")
     parser.add_argument("--baseline-time-limit", type=float, default=60.0)
     parser.add_argument("--workers", type=int, default=2)
+    parser.add_argument("--columns", default=",".join(COLUMNS),
+                        help=f"comma-separated columns to run, of {', '.join(COLUMNS)} (default all); the reference "
+                        "column is read from benchmarks/reference.json and always shown")
     parser.add_argument("--only", type=int, default=0, help="run only the first N puzzles")
     parser.add_argument("--json", metavar="FILE", help="also write the rows as JSON")
     args = parser.parse_args()
+    columns = [c for c in args.columns.split(",") if c]
+    unknown = sorted(set(columns) - set(COLUMNS))
+    if unknown:
+        parser.error(f"--columns: unknown column(s) {', '.join(unknown)}; expected some of {', '.join(COLUMNS)}")
     workdir = Path(tempfile.mkdtemp(prefix="citytrip-bench-"))
+    chosen = all_puzzles(workdir)[: args.only or None]
+    references = reference.load(dict(chosen))
+    pars = daily_pars()
+    print(_header())
     rows = []
-    header = f"{'puzzle':<24}{'hint':>5}{'solver':>7}{'bound':>7}{'proven':>7}{'sec':>7} |{'circuit':>8}{'bound':>7}{'sec':>6} |{'beam':>6}{'sec':>6} |{'÷circ':>7}{'÷beam':>7}"
-    print(header)
-    print("-" * len(header))
-    for name, puzzle in puzzles(workdir)[: args.only or None]:
-        t = time.monotonic()
-        beam = replay(puzzle, beam_search(puzzle, 20, 0)).score
-        beam_seconds = time.monotonic() - t
-        t = time.monotonic()
-        circuit, circuit_bound, _ = circuit_baseline(puzzle, args.baseline_time_limit, args.workers)
-        circuit_seconds = time.monotonic() - t
-        result = solve(puzzle, time_limit=args.time_limit, workers=args.workers)
-        row = {
-            "puzzle": name, "turns": len(puzzle.turns), "hint": result.beam_score, "score": result.score, "bound": result.bound,
-            "proven": result.status.value == "OPTIMAL", "seconds": round(result.seconds, 1),
-            "circuit": circuit, "circuit_bound": circuit_bound, "circuit_seconds": round(circuit_seconds, 1),
-            "beam": beam, "beam_seconds": round(beam_seconds, 1),
-        }
+    for name, puzzle in chosen:
+        row = {"puzzle": name, "turns": len(puzzle.turns), "reference": references.get(name, {}).get("score"), "par_v4": pars.get(name)}
+        row.update(_measure(puzzle, columns, args))
         rows.append(row)
         print(_line(row), flush=True)
-    print("-" * len(header))
     _summary(rows)
     if args.json:
         Path(args.json).write_text(json.dumps(rows, indent=1), encoding="utf-8")
     return 0
 
 
-def _ratio(a, b) -> str:
-    if a is None or b is None or b <= 0:
-        return "–"
-    return f"{a / b:.2f}"
+def _measure(puzzle, columns: list[str], args) -> dict:
+    """The chosen columns of one puzzle's row, each plan's score as the engine replays it."""
+    from generator.daily.solving import WORK, solve_daily
+
+    row = {}
+    if "beam" in columns:
+        t = time.monotonic()
+        row["beam"] = replay(puzzle, beam_search(puzzle, 20, 0)).score
+        row["beam_seconds"] = round(time.monotonic() - t, 1)
+    if "circuit" in columns:
+        t = time.monotonic()
+        row["circuit"], row["circuit_bound"], _ = circuit_baseline(puzzle, args.baseline_time_limit, args.workers)
+        row["circuit_seconds"] = round(time.monotonic() - t, 1)
+    if "solver" in columns:
+        result = solve(puzzle, time_limit=args.time_limit, workers=args.workers)
+        row.update({"hint": result.beam_score, "solver": result.score, "bound": result.bound,
+                    "proven": result.status.value == "OPTIMAL", "solver_seconds": round(result.seconds, 1)})
+    if "lns" in columns:
+        # Exactly the daily's par: its work budget, seed, two workers, complete assignments first,
+        # then the full model's bound (solve_daily replays the plan through the engine).
+        t = time.monotonic()
+        solution = solve_daily(puzzle)
+        row.update({"lns": replay(puzzle, solution.plan).score, "lns_window": solution.window, "lns_bound": solution.bound,
+                    "lns_work": WORK, "lns_seconds": round(time.monotonic() - t, 1)})
+    return row
+
+
+def _show(value) -> str:
+    return "–" if value is None else str(value)
+
+
+def _header() -> str:
+    header = (f"{'puzzle':<28}{'beam':>6}{'circ':>6}{'solver':>7}{'bound':>7} |{'LNS':>5}{'cert':>5}{'sec':>6}"
+              f" |{'ref':>5}{'par v4':>7}")
+    return header + "\n" + "-" * len(header)
 
 
 def _line(r: dict) -> str:
-    show = lambda v: "–" if v is None else str(v)  # noqa: E731
-    return (
-        f"{r['puzzle']:<24}{show(r.get('hint')):>5}{show(r['score']):>7}{show(r['bound']):>7}{('yes' if r['proven'] else 'no'):>7}{r['seconds']:>7.1f} |"
-        f"{show(r['circuit']):>8}{show(r['circuit_bound']):>7}{r['circuit_seconds']:>6.0f} |{r['beam']:>6}{r['beam_seconds']:>6.1f} |"
-        f"{_ratio(r['score'], r['circuit']):>7}{_ratio(r['score'], r['beam']):>7}"
-    )
+    seconds = f"{r['lns_seconds']:.0f}" if "lns_seconds" in r else "–"
+    return (f"{r['puzzle']:<28}{_show(r.get('beam')):>6}{_show(r.get('circuit')):>6}{_show(r.get('solver')):>7}"
+            f"{_show(r.get('bound')):>7} |{_show(r.get('lns')):>5}{_show(r.get('lns_window')):>5}{seconds:>6}"
+            f" |{_show(r['reference']):>5}{_show(r['par_v4']):>7}")
 
 
 def _summary(rows: list[dict]) -> None:
-    fifteen = [r for r in rows if r["turns"] == 15]
-    proven15 = sum(1 for r in fifteen if r["proven"] and r["seconds"] <= 60)
-    total = {k: sum(r[k] or 0 for r in rows) for k in ("score", "circuit", "beam")}
-    bounds = sum(r["bound"] or 0 for r in rows)
-    at_least = sum(1 for r in rows if r["score"] is not None and r["score"] >= max(r["beam"], r["circuit"] or -999))
-    print(f"total{'':<19}{sum(r.get('hint') or 0 for r in rows):>5}{total['score']:>7}{bounds:>7}{'':>7}{sum(r['seconds'] for r in rows):>7.0f} |{total['circuit']:>8}{'':>7}{'':>6} |{total['beam']:>6}{'':>6} |"
-          f"{_ratio(total['score'], total['circuit']):>7}{_ratio(total['score'], total['beam']):>7}")
-    print(f"15-turn puzzles proven optimal within 60 s: {proven15} of {len(fifteen)}")
-    print(f"puzzles where the solver's score ≥ the best baseline's: {at_least} of {len(rows)}")
-    print(f"gap to the bound (sum of bounds − sum of scores): {bounds - total['score']}")
+    print("-" * len(_line(rows[0])) if rows else "")
+    for column in ("beam", "circuit", "solver", "lns"):
+        scored = [r for r in rows if r.get(column) is not None]
+        if scored:
+            print(f"{column}: total {sum(r[column] for r in scored)} on {len(scored)} puzzles")
+    with_reference = [r for r in rows if r["reference"] is not None and r.get("lns") is not None]
+    if with_reference:
+        met = sum(1 for r in with_reference if r["lns"] >= r["reference"])
+        print(f"LNS at least the 20-minute reference: {met} of {len(with_reference)} puzzles with a stored reference "
+              f"(LNS total {sum(r['lns'] for r in with_reference)}, reference total {sum(r['reference'] for r in with_reference)})")
+    dailies = [r for r in rows if r["par_v4"] is not None and r.get("lns") is not None]
+    if dailies:
+        lns, old = sum(r["lns"] for r in dailies), sum(r["par_v4"] for r in dailies)
+        print(f"dailies: LNS total {lns} against the version-4 pars' {old} ({100 * (lns / old - 1):+.1f} %) on {len(dailies)} puzzles")
+    timed = [r["lns_seconds"] for r in rows if "lns_seconds" in r]
+    if timed:
+        print(f"LNS par with its bound, wall seconds: mean {sum(timed) / len(timed):.1f}, max {max(timed):.1f}")
+    solved = [r for r in rows if r.get("solver") is not None and r.get("beam") is not None]
+    if solved:
+        at_least = sum(1 for r in solved if r["solver"] >= max(r["beam"], r.get("circuit") or -999))
+        print(f"puzzles where the solver's score ≥ the best baseline's: {at_least} of {len(solved)}")
 
 
 if __name__ == "__main__":

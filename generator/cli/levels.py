@@ -28,7 +28,10 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     parser.add_argument("--cards", default="16", help="16, 20 or 16,20 (default 16)")
     parser.add_argument("--shuffles", type=int, default=200, help="shuffles per level for the honest player (default 200)")
     parser.add_argument("--solver-shuffles", type=int, default=0, help="shuffles per level for the solver (default 0)")
-    parser.add_argument("--time-limit", type=float, default=20.0, help="seconds per CP-SAT run after the honest and planner witnesses; 0 skips CP-SAT (default 20)")
+    parser.add_argument("--lns-work", type=float, default=None, metavar="W",
+                        help="deterministic work of the large-neighbourhood search after the honest and planner witnesses "
+                        "lose (about seconds of one core; default 10); 0 skips it")
+    parser.add_argument("--time-limit", type=float, default=20.0, help="seconds per CP-SAT run after the other witnesses; 0 skips CP-SAT (default 20)")
     parser.add_argument("--levels", default="", help="levels to run, e.g. 1-5,15 (default all)")
     parser.add_argument("--workers", type=int, default=2, help="parallel processes (default 2)")
     parser.add_argument("--out", default="output/levels", help="folder for the CSV, chart and outcome log (default output/levels)")
@@ -59,7 +62,7 @@ def number_list(text: str, known: list[int], what: str) -> list[int]:
 def run(args: argparse.Namespace) -> int:
     from generator.levels.report import ladder_problems, rates, to_csv, to_text
     from generator.levels.outcome_log import append, read_log
-    from generator.levels.sweep import jobs_for, run_jobs
+    from generator.levels.sweep import LNS_WORK, jobs_for, run_jobs
 
     city = load_city(args.city)
     cards = number_list(args.cards, [16, 20], "cards")
@@ -72,9 +75,12 @@ def run(args: argparse.Namespace) -> int:
         raise UsageError(f"--workers {args.workers}: expected 1 to 64")
     if not (args.time_limit == 0 or 0.1 <= args.time_limit <= 3600):
         raise UsageError(f"--time-limit {args.time_limit}: expected 0 (no CP-SAT) or 0.1 to 3600 seconds")
+    lns_work = LNS_WORK if args.lns_work is None else args.lns_work
+    if not 0 <= lns_work <= 3600:
+        raise UsageError(f"--lns-work {args.lns_work:g}: expected 0 (no search) to 3600")
     out = Path(args.out)
     out.mkdir(parents=True, exist_ok=True)
-    jobs = jobs_for(city.key, levels, cards, args.shuffles, args.solver_shuffles, args.time_limit)
+    jobs = jobs_for(city.key, levels, cards, args.shuffles, args.solver_shuffles, args.time_limit, lns_work)
     stem = f"levels-{Path(city.key).name}"
     log_path = Path(args.log) if args.log else out / f"{stem}.jsonl"
     log_path.parent.mkdir(parents=True, exist_ok=True)

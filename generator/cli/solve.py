@@ -22,8 +22,10 @@ def register(subparsers: argparse._SubParsersAction) -> None:
         "solve",
         help="find the best plan of a puzzle and prove it optimal (CP-SAT)",
         description=(
-            "Find the plan with the highest appreciation for PUZZLE's known card sequence and prove it "
-            "optimal, or stop at the time limit with the best plan and the best proven upper bound. "
+            "Find the plan with the highest appreciation for PUZZLE's known card sequence: a large-neighbourhood "
+            "search re-solves windows of consecutive turns exactly (and says when no better plan changes at most "
+            "w consecutive turns), then the full model looks for a proof of optimality or the best proven upper "
+            "bound in the time left. "
             "With --target N, decide whether some plan reaches N and completes every assignment: "
             "SOLVABLE (with a witness plan), UNSOLVABLE (proven) or UNKNOWN (time limit). "
             "Ctrl-C stops the search and prints the best plan found so far. Exit code 0, or 1 when a "
@@ -32,9 +34,12 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     )
     parser.add_argument("puzzle", metavar="PUZZLE", help="a puzzle YAML file")
     parser.add_argument("--time-limit", type=float, default=60.0, metavar="S", help="seconds (default 60)")
-    parser.add_argument("--workers", type=int, default=2, metavar="K", help="CP-SAT workers (default 2, one per core)")
+    parser.add_argument("--workers", type=int, default=2, metavar="K", help="processes (default 2, one per core)")
+    parser.add_argument("--work", type=float, metavar="W",
+                        help="the search's work in deterministic units of about a second of two cores (default: 60 %% of "
+                        "the time limit, stopped by the clock); given, the plan is the same on every machine")
     parser.add_argument("--target", type=int, metavar="N", help="decide whether appreciation N can be reached with every assignment")
-    parser.add_argument("--seed", type=int, default=0, help="random seed (with --workers 1: the same plan every run)")
+    parser.add_argument("--seed", type=int, default=0, help="random seed, 0 to 2147483647 (default 0)")
     parser.add_argument("--json", action="store_true", help="print the result as JSON")
     parser.add_argument("--plan-out", metavar="FILE", help="write the plan to FILE (YAML, readable by verify)")
     parser.set_defaults(func=run)
@@ -47,11 +52,16 @@ def run(args: argparse.Namespace) -> int:
         raise UsageError(f"--workers must be between 1 and 64, not {args.workers}")
     if args.target is not None and not 0 <= args.target <= 999:
         raise UsageError(f"--target must be between 0 and 999, not {args.target}")
+    if not 0 <= args.seed < 2**31:
+        raise UsageError(f"--seed must be between 0 and {2**31 - 1}, not {args.seed}")
+    if args.work is not None and not 0 <= args.work <= 86400:
+        raise UsageError(f"--work must be between 0 and 86400, not {args.work:g}")
     puzzle = puzzle_argument(args.puzzle)
     from generator.solver import Status, solve  # ortools loads only for this command
 
     progress = _progress_line if sys.stdout.isatty() and not args.json else None
-    result = solve(puzzle, time_limit=args.time_limit, workers=args.workers, target=args.target, seed=args.seed, progress=progress)
+    result = solve(puzzle, time_limit=args.time_limit, workers=args.workers, target=args.target, seed=args.seed,
+                   progress=progress, work=args.work)
     if progress:
         sys.stdout.write("\r\033[K")
     if args.plan_out and result.plan is not None:
@@ -89,6 +99,8 @@ def _write_plan(path: Path, plan, puzzle_file: str) -> None:
 
 def describe(puzzle, result) -> str:
     lines = [f"{result.status}: {_verdict(result)}"]
+    if result.certificate and str(result.status) == "FEASIBLE":
+        lines.append(f"local optimality: {result.certificate}")
     if result.plan is not None:
         report = replay(puzzle, result.plan)
         lines.append("")

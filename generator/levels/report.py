@@ -24,9 +24,10 @@ class Rate:
     unknown: int
     mean_score: float | None
     seconds: float
-    by_planner: int = 0  # solver rows: wins first found by the planner / by CP-SAT (the rest:
-    by_cp_sat: int = 0   # the honest player's own win on the same deal)
+    by_planner: int = 0  # solver rows: wins first found by the planner / by CP-SAT / by the LNS
+    by_cp_sat: int = 0   # (the rest: the honest player's own win on the same deal)
     won_shuffles: frozenset[int] | None = None  # which deals were won, for paired comparisons
+    by_lns: int = 0
 
     @property
     def rate(self) -> float:
@@ -51,6 +52,7 @@ def rates(outcomes: Iterable[Outcome]) -> list[Rate]:
                 sum(o.witness == "planner" for o in items),
                 sum(o.witness == "cp-sat" for o in items),
                 frozenset(o.job.shuffle for o in items if o.won),
+                sum(o.witness == "lns" for o in items),
             )
         )
     return result
@@ -61,12 +63,12 @@ def to_csv(table: list[Rate]) -> str:
     writer = csv.writer(out, lineterminator="\n")
     writer.writerow([
         "city", "level", "cards", "player", "runs", "won", "win_rate", "unsolvable", "unknown", "mean_score", "seconds",
-        "won_by_planner", "won_by_cp_sat", "won_shuffles",
+        "won_by_planner", "won_by_lns", "won_by_cp_sat", "won_shuffles",
     ])
     for r in table:
         writer.writerow([
             r.city, r.level, r.cards, r.player, r.runs, r.won, f"{r.rate:.3f}", r.unsolvable, r.unknown,
-            "" if r.mean_score is None else f"{r.mean_score:.1f}", f"{r.seconds:.1f}", r.by_planner, r.by_cp_sat,
+            "" if r.mean_score is None else f"{r.mean_score:.1f}", f"{r.seconds:.1f}", r.by_planner, r.by_lns, r.by_cp_sat,
             "" if r.won_shuffles is None else ranges(r.won_shuffles),
         ])
     return out.getvalue()
@@ -85,12 +87,12 @@ def ranges(numbers: Iterable[int]) -> str:
 
 
 def to_text(table: list[Rate]) -> str:
-    lines = [f"{'level':>5} {'cards':>5} {'player':<7} {'runs':>5} {'win %':>6} {'unsolv.':>7} {'unknown':>7} {'mean':>6} {'planner':>7} {'cp-sat':>6}"]
+    lines = [f"{'level':>5} {'cards':>5} {'player':<7} {'runs':>5} {'win %':>6} {'unsolv.':>7} {'unknown':>7} {'mean':>6} {'planner':>7} {'lns':>4} {'cp-sat':>6}"]
     for r in table:
         mean = "" if r.mean_score is None else f"{r.mean_score:.1f}"
         lines.append(
             f"{r.level:>5} {r.cards:>5} {r.player:<7} {r.runs:>5} {100 * r.rate:>5.1f}% {r.unsolvable:>7} {r.unknown:>7} {mean:>6}"
-            + (f" {r.by_planner:>7} {r.by_cp_sat:>6}" if r.player == SOLVER else "")
+            + (f" {r.by_planner:>7} {r.by_lns:>4} {r.by_cp_sat:>6}" if r.player == SOLVER else "")
         )
     return "\n".join(lines)
 

@@ -29,6 +29,9 @@ SOLO_DIRECTIONS = 2  # the solo variant allows the second direction (seed 000_â€
 # The planner's beams, tried in turn until one wins: the narrow one wins most winnable deals in
 # about 3 s; the wide one (about 8 s) won 4 of 8 Brugge level-15 deals the narrow one had lost.
 PLANNER_BEAMS = ({"width": 4, "branch": 3}, {"width": 16, "branch": 4})
+# The large-neighbourhood search's work (solver/lns.py, one worker: jobs already run in parallel)
+# when both beams lose; it starts from their best plan and stops as soon as a plan wins.
+LNS_WORK = 10.0
 
 
 @dataclass(frozen=True)
@@ -40,6 +43,7 @@ class Job:
     player: str
     time_limit: float = 20.0
     honest_too: bool = False  # a solver job that also reports its deal's honest game (jobs_for)
+    lns_work: float = LNS_WORK  # deterministic work of the LNS witness; 0 skips it
 
 
 @dataclass(frozen=True)
@@ -48,7 +52,7 @@ class Outcome:
     status: str          # honest: WON / LOST; solver: SOLVABLE / UNSOLVABLE / UNKNOWN
     score: int | None
     seconds: float
-    witness: str = ""    # solver jobs: who found the winning plan (honest, planner, cp-sat)
+    witness: str = ""    # solver jobs: who found the winning plan (honest, planner, lns, cp-sat)
 
     @property
     def won(self) -> bool:
@@ -89,7 +93,8 @@ def level_puzzle(city_key: str, level: int, cards: int, shuffle: int) -> Puzzle:
 def run_job(job: Job) -> tuple[Outcome, ...]:
     """Play one job. A solver job looks for a winning plan with full knowledge of the deck, from
     the cheapest witness up: the honest player's win (knowing the deck can only do better), the
-    planner's, then CP-SAT with the level's target (skipped when the time limit is 0), which can
+    planner's, the large-neighbourhood search's from the best of those plans (skipped when its
+    work is 0), then CP-SAT with the level's target (skipped when the time limit is 0), which can
     also prove a level unwinnable. Its honest game is the honest job of the same deal, so with
     `honest_too` it reports that outcome as well (first), instead of a second job replaying it."""
     from generator.players.honest import honest_plan
@@ -107,22 +112,42 @@ def run_job(job: Job) -> tuple[Outcome, ...]:
 
 
 def _witness(job: Job, puzzle: Puzzle, report: Report, started: float) -> Outcome:
-    """The solver job's outcome: the first player (honest, planner, CP-SAT) whose plan wins."""
+    """The solver job's outcome: the first player (honest, planner, LNS, CP-SAT) whose plan wins."""
     if report.won(puzzle.target):
         return Outcome(job, "SOLVABLE", report.score, time.monotonic() - started, "honest")
-    best = report.score
+    best = report
     for planned in planner_reports(puzzle):
         if planned.won(puzzle.target):
             return Outcome(job, "SOLVABLE", planned.score, time.monotonic() - started, "planner")
-        best = max(best, planned.score)
+        best = max(best, planned, key=_closer)  # the first of equal ones
+    plan = None
+    if job.lns_work > 0:
+        from generator.solver import lns
+        from generator.solver.facts import Facts
+        from generator.solver.seeding import Candidate, normalise
+
+        facts = Facts(puzzle)
+        start = normalise(puzzle, facts, Candidate(best.plan, best.score, "planner")).plan
+        searched = lns.search(puzzle, start, budget=job.lns_work, seed=job.shuffle, workers=1, target=puzzle.target, facts=facts)
+        if searched.won:
+            return Outcome(job, "SOLVABLE", searched.score, time.monotonic() - started, "lns")
+        if searched.optimal(facts.turns):
+            return Outcome(job, "UNSOLVABLE", searched.score, time.monotonic() - started)
+        best, plan = replay(puzzle, searched.plan), searched.plan
     if job.time_limit <= 0:
-        return Outcome(job, "UNKNOWN", best, time.monotonic() - started)
+        return Outcome(job, "UNKNOWN", best.score, time.monotonic() - started)
     from generator.solver.solve import solve
 
-    result = solve(puzzle, target=puzzle.target, time_limit=job.time_limit, workers=1, seed=job.shuffle)
-    # "cp-sat" stands for the whole solver: its hint players (other planner settings) or the search.
+    result = solve(puzzle, target=puzzle.target, time_limit=job.time_limit, workers=1, seed=job.shuffle,
+                   work=0 if plan is not None else None, start=plan)
+    # "cp-sat" stands for the whole solver: its start players, its search or the full model.
     witness = "cp-sat" if result.status == "SOLVABLE" else ""
     return Outcome(job, str(result.status), result.score, time.monotonic() - started, witness)
+
+
+def _closer(report: Report) -> tuple[int, int]:
+    """How near a plan comes to winning: complete assignments first, then the score."""
+    return (sum(report.breakdown.assignments_complete.values()), report.score)
 
 
 def planner_reports(puzzle: Puzzle) -> Iterator[Report]:
@@ -133,7 +158,8 @@ def planner_reports(puzzle: Puzzle) -> Iterator[Report]:
         yield replay(puzzle, planned_plan(puzzle, **beam))
 
 
-def jobs_for(city: str, levels: Iterable[int], cards: Iterable[int], honest: int, solver: int, time_limit: float) -> list[Job]:
+def jobs_for(city: str, levels: Iterable[int], cards: Iterable[int], honest: int, solver: int, time_limit: float,
+             lns_work: float = LNS_WORK) -> list[Job]:
     """Per level and deck size, `honest` honest games and `solver` solver runs over shuffles
     0, 1, ...: the solver jobs of the first shuffles also report those deals' honest games."""
     shared = min(honest, solver)
@@ -141,7 +167,7 @@ def jobs_for(city: str, levels: Iterable[int], cards: Iterable[int], honest: int
     for level in levels:
         for n in cards:
             result.extend(Job(city, level, n, s, HONEST) for s in range(shared, honest))
-            result.extend(Job(city, level, n, s, SOLVER, time_limit, honest_too=s < shared) for s in range(solver))
+            result.extend(Job(city, level, n, s, SOLVER, time_limit, honest_too=s < shared, lns_work=lns_work) for s in range(solver))
     return result
 
 

@@ -25,6 +25,7 @@ class Report:
     breakdown: Breakdown
     violations: tuple[Violation, ...]
     game: Game
+    plan: Plan  # the plan that was replayed
 
     @property
     def score(self) -> int:
@@ -67,7 +68,7 @@ def replay(puzzle: Puzzle, plan: Plan) -> Report:
         violations.append(
             Violation(game.turn + 1, "R7", f"the plan stops after {game.turn} of {len(puzzle.turns)} turns")
         )
-    return Report(not violations, game.turn, game.score(), tuple(violations), game)
+    return Report(not violations, game.turn, game.score(), tuple(violations), game, plan)
 
 
 def checked_score(puzzle: Puzzle, plan: Plan) -> int:

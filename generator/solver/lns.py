@@ -24,6 +24,7 @@ can cut a search short, and then says so (`LnsResult.stopped`).
 from __future__ import annotations
 
 import contextlib
+import dataclasses
 import multiprocessing
 import multiprocessing.pool
 import signal
@@ -39,6 +40,11 @@ from generator.rules.replay import Report, replay
 from generator.solver.facts import Facts
 from generator.solver.window import Window, WindowModel
 
+# The portfolio's starts (seeding.start_plan): searches from different cheap plans end in
+# different places (on the benchmark the best and worst of four ended 5-40 % apart), so each
+# climbs alone for BRANCH_SHARE of the budget and the best goes on (docs/solver.md).
+STARTS = (("planner", 4, 3), ("planner", 6, 5), ("planner", 16, 4), ("honest",))
+BRANCH_SHARE = 0.15
 FIRST_WINDOW = 2       # turns in the first climbing sweep's windows
 SLACK = 4              # climbing windows: a re-routed segment holds at most its old length + SLACK
 CERTIFY_SHARE = 0.3    # the last part of the budget, for exact windows (the certificate)
@@ -87,6 +93,8 @@ class LnsResult:
     interrupted: bool = False    # Ctrl-C stopped it (the best plan so far is returned)
     won: bool | None = None      # with a target: the plan wins it
     gains: dict[int, int] = field(default_factory=dict)  # window size → points gained
+    reached: int = FIRST_WINDOW  # the window size the climb had reached
+    starts: tuple = ()           # the portfolio: (start, start score, score after its climb) per branch
 
     @property
     def certificate(self) -> str:
@@ -104,6 +112,62 @@ def certificate_text(window: int) -> str:
     if window == 1:
         return "no better plan changes only one turn"
     return f"no better plan changes at most {window} consecutive turns"
+
+
+def portfolio(
+    puzzle: Puzzle,
+    *,
+    budget: float,
+    seed: int = 0,
+    workers: int = 2,
+    target: int | None = None,
+    complete_first: bool = False,
+    facts: Facts | None = None,
+    deadline: float | None = None,
+    progress: Callable[[Progress], None] | None = None,
+) -> LnsResult:
+    """The search from each of STARTS (one worker each, BRANCH_SHARE of the budget, no
+    certification), then from the best branch's plan with every worker and the rest of the budget.
+
+    Deterministic like `search`: each branch is a pure function of its start, and the best is
+    chosen by rank, the earlier start on a tie.
+    """
+    facts = facts or Facts(puzzle)
+    ranked = complete_first or target is not None
+    jobs = [(player, BRANCH_SHARE * budget, seed, target, ranked, deadline) for player in STARTS]
+    with _pool(puzzle, ranked, workers) as pool:
+        if pool is None:
+            global _WORKER
+            _WORKER = _WindowSolver(puzzle, ranked, facts)
+            branches = [_branch(job) for job in jobs]
+        else:
+            branches = pool.map(_branch, jobs, chunksize=1)
+    solver = _WindowSolver(puzzle, ranked, facts)
+    best = max(range(len(branches)), key=lambda i: (solver.rank(replay(puzzle, branches[i][1].plan)), -i))
+    start, chosen = branches[best]
+    spent = sum(result.work for _, result in branches)
+    final = search(puzzle, chosen.plan, budget=max(0.0, budget - spent), seed=seed, workers=workers, target=target,
+                   complete_first=complete_first, facts=facts, deadline=deadline, progress=progress,
+                   first_window=chosen.reached)
+    summary = tuple((s.source, s.score, r.score) for s, r in branches)
+    gains = dict(chosen.gains)
+    for size, points in final.gains.items():
+        gains[size] = gains.get(size, 0) + points
+    return dataclasses.replace(final, start_score=start.score, work=spent + final.work,
+                               sub_solves=final.sub_solves + sum(r.sub_solves for _, r in branches),
+                               gains=gains, starts=summary)
+
+
+def _branch(job: tuple) -> tuple:
+    """One start of the portfolio and its lone climb (in a worker process, or this one)."""
+    from generator.solver.seeding import start_plan
+
+    player, budget, seed, target, ranked, deadline = job
+    facts = _WORKER.facts
+    start = start_plan(_WORKER.puzzle, facts, player, seed, target)
+    result = search(_WORKER.puzzle, start.plan, budget=budget, seed=seed, workers=1, target=target,
+                    complete_first=ranked, facts=facts, deadline=deadline, certify_share=0)
+    return start, result
 
 
 def search(
@@ -138,11 +202,11 @@ def search(
     state = _State(solver, plan, start, target, seed, workers, deadline, progress, log)
     turns = facts.turns
     clean_at: dict[int, Plan] = {}  # window size → the plan a clean exact sweep of that size left unchanged
+    w = reached = min(first_window, turns)
     with _pool(puzzle, ranked, workers) as pool:
         state.pool = pool
         try:
             climb_end = budget * (1 - certify_share)
-            w = min(first_window, turns)
             while not state.done(climb_end):
                 sweep = state.sweep(w, slack, climb_end)
                 if sweep is None:
@@ -153,6 +217,7 @@ def search(
                     if w >= turns:
                         break
                     w += 1
+            reached = w
             w = min(CERTIFY_FROM, turns)
             if clean_at.get(turns) == state.plan:
                 w = turns + 1  # one exact window of the whole game proved the plan optimal
@@ -183,6 +248,7 @@ def search(
         interrupted=state.interrupted,
         won=report.won(target) if target is not None else None,
         gains=dict(state.gains),
+        reached=reached,
     )
 
 

@@ -70,6 +70,19 @@ def best_candidate(puzzle: Puzzle, facts: Facts, seed: int = 0, target: int | No
     return normalise(puzzle, facts, best)
 
 
+def start_plan(puzzle: Puzzle, facts: Facts, player: tuple, seed: int = 0, target: int | None = None) -> Candidate:
+    """One cheap player's plan, normalised: ("planner", width, branch) or ("honest",)."""
+    if player[0] == "planner":
+        plan = planned_plan(puzzle, width=player[1], branch=player[2], seed=seed)
+        source = f"planner width {player[1]} branch {player[2]}"
+    else:
+        plan, source = honest_plan(puzzle, seed), f"honest seed {seed}"
+    candidate = _scored(puzzle, plan, source, target)
+    if candidate is None:
+        raise AssertionError(f"the {source} played an illegal plan")  # players play the engine's legal turns
+    return normalise(puzzle, facts, candidate)
+
+
 def _scored(puzzle: Puzzle, plan: Plan, source: str, target: int | None = None) -> Candidate | None:
     report = replay(puzzle, plan)
     if not report.valid:

@@ -124,11 +124,13 @@ def solve(
     full_model: bool = True,
     complete_first: bool = False,
     deterministic_time: float | None = None,
+    start: Plan | None = None,
 ) -> SolveResult:
     """Maximise the appreciation (or, with `target`, decide whether it can be won).
 
-    1. The start plan (seeding.best_candidate: the planner's narrow beam, the honest player).
-    2. The large-neighbourhood search (lns.py) with `work` units of deterministic work, by
+    1-2. The large-neighbourhood search (lns.py): a portfolio of searches from several cheap
+       players' plans, the best continued, or a search from `start`, a legal plan the caller
+       has (normalised into the model's form); `work` units of deterministic work, by
        default LNS_SHARE of the time limit (a unit is about a second of two threads here); then
        the clock also stops it at that share of the limit. With an explicit `work` only the whole
        time limit does, so the plan is the same on every machine: the LNS is a pure function of
@@ -141,19 +143,11 @@ def solve(
     Ranking: by appreciation; with `complete_first` or a target, complete assignments first.
     """
     from generator.solver import lns
-    from generator.solver.seeding import best_candidate, normalise
+    from generator.solver.seeding import normalise
 
     started = time.monotonic()
     facts = Facts(puzzle)
     ranked = complete_first or target is not None
-    try:
-        seeded = best_candidate(puzzle, facts, seed, target, complete_first=ranked)
-    except KeyboardInterrupt:  # Ctrl-C before anything was found
-        return SolveResult(Status.UNKNOWN if target is not None else Status.FEASIBLE, None, None, time.monotonic() - started, None, None, target)
-    start_score = seeded.score
-    if target is not None and seeded.wins:
-        return SolveResult(Status.SOLVABLE, start_score, None, time.monotonic() - started, seeded.plan, start_score, target)
-
     budget = work if work is not None else LNS_SHARE * time_limit
     deadline = started + (time_limit if work is not None else LNS_SHARE * time_limit)
 
@@ -161,8 +155,20 @@ def solve(
         if progress:
             progress(Progress(p.score, None, time.monotonic() - started))
 
-    searched = lns.search(puzzle, seeded.plan, budget=budget, seed=seed, workers=workers, target=target,
-                          complete_first=ranked, facts=facts, deadline=deadline, progress=lns_progress)
+    options = dict(budget=budget, seed=seed, workers=workers, target=target, complete_first=ranked, facts=facts,
+                   deadline=deadline, progress=lns_progress)
+    try:
+        if start is not None:
+            report = replay(puzzle, start)
+            seeded = normalise(puzzle, facts, Candidate(start, report.score, "caller", bool(report.won(target))))
+            if target is not None and seeded.wins:
+                return SolveResult(Status.SOLVABLE, seeded.score, None, time.monotonic() - started, seeded.plan, seeded.score, target)
+            searched = lns.search(puzzle, seeded.plan, **options)
+        else:
+            searched = lns.portfolio(puzzle, **options)
+    except KeyboardInterrupt:  # Ctrl-C before the search had a plan
+        return SolveResult(Status.UNKNOWN if target is not None else Status.FEASIBLE, None, None, time.monotonic() - started, None, None, target)
+    start_score = searched.start_score
     plan, score, window = searched.plan, searched.score, searched.window
     if target is not None and searched.won:
         return SolveResult(Status.SOLVABLE, score, None, time.monotonic() - started, plan, start_score, target, window, searched.work)

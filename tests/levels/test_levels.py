@@ -206,8 +206,18 @@ def test_the_solver_job_tries_the_planner_beams_in_turn_until_one_wins(monkeypat
     (won,) = run_job(Job(str(TINY), 1, 16, 1, SOLVER, 0))
     assert (won.status, won.witness, beams) == ("SOLVABLE", "planner", [PLANNER_BEAMS[0]])
     beams.clear()
-    (open_,) = run_job(Job(str(TINY), 2, 16, 0, SOLVER, 0))
+    (open_,) = run_job(Job(str(TINY), 2, 16, 0, SOLVER, 0, lns_work=0))
     assert (open_.status, beams) == ("UNKNOWN", list(PLANNER_BEAMS))
+
+
+def test_the_lns_witness_wins_a_deal_both_beams_lose():
+    """Level 2's deal 0 of the tiny city: both planner beams lose it (above); the large-neighbourhood
+    search from their best plan wins it (score at least the level's target), the same way every run."""
+    job = Job(str(TINY), 2, 16, 0, SOLVER, 0)
+    (won,) = run_job(job)
+    assert (won.status, won.witness) == ("SOLVABLE", "lns")
+    assert won.score >= level_puzzle(str(TINY), 2, 16, 0).target
+    assert run_job(job)[0].score == won.score
 
 
 def test_the_csv_keeps_which_deals_were_won_as_runs():

@@ -115,6 +115,38 @@ def _clone(game: Game) -> Game:
     return child
 
 
+def legal_turns(game: Game):
+    """Every legal turn from this state of a basic game, one per distinct box choice (same
+    actions at the same hunted cost are the same choice), every walk and every set of goals."""
+    puzzle = game.puzzle
+    seen = set()
+    for boxes in game.legal_boxes():
+        budget = game.budget(boxes)
+        key = (len(boxes), tuple(sorted(budget.items())))
+        if key in seen:
+            continue  # the same actions at the same hunted cost: an identical choice
+        seen.add(key)
+        plan = budget[ActionType.PLAN]
+        for first in _walks(game, game.head(0), plan):
+            seconds = [()]
+            if puzzle.directions == 2:
+                seconds = list(_walks(game, game.head(1), plan - len(first), frozenset(first)))
+            for second in seconds:
+                touched = list(dict.fromkeys(game.ends() + first + second))
+                options = [
+                    [None] + [(at, goal) for goal in game.goal_options(at)]
+                    for at in touched if game.goal_options(at)
+                ]
+                for picks in itertools.product(*options):
+                    goals = tuple(
+                        GoalClaim(at, goal if len(game.goal_options(at)) > 1 else None)
+                        for at, goal in (p for p in picks if p is not None)
+                    )
+                    turn = Turn(boxes, (first, second), goals)
+                    if not game.check(turn):
+                        yield turn
+
+
 def exhaustive_best(puzzle) -> int:
     """The best appreciation over every legal plan, by brute force through the engine (basic game)."""
     best = None
@@ -132,35 +164,38 @@ def exhaustive_best(puzzle) -> int:
             score = game.score().total
             best = score if best is None else max(best, score)
             return
-        seen = set()
-        for boxes in game.legal_boxes():
-            budget = game.budget(boxes)
-            key = (len(boxes), tuple(sorted(budget.items())))
-            if key in seen:
-                continue  # the same actions at the same hunted cost: an identical choice
-            seen.add(key)
-            plan = budget[ActionType.PLAN]
-            for first in _walks(game, game.head(0), plan):
-                seconds = [()]
-                if puzzle.directions == 2:
-                    seconds = list(_walks(game, game.head(1), plan - len(first), frozenset(first)))
-                for second in seconds:
-                    touched = list(dict.fromkeys(game.ends() + first + second))
-                    options = [
-                        [None] + [(at, goal) for goal in game.goal_options(at)]
-                        for at in touched if game.goal_options(at)
-                    ]
-                    for picks in itertools.product(*options):
-                        goals = tuple(
-                            GoalClaim(at, goal if len(game.goal_options(at)) > 1 else None)
-                            for at, goal in (p for p in picks if p is not None)
-                        )
-                        turn = Turn(boxes, (first, second), goals)
-                        if game.check(turn):
-                            continue
-                        child = _clone(game)
-                        child.play(turn)
-                        search(child)
+        for turn in legal_turns(game):
+            child = _clone(game)
+            child.play(turn)
+            search(child)
 
     search(Game(puzzle))
+    return best
+
+
+def best_changing_only(puzzle, plan, first: int, last: int) -> int:
+    """The best appreciation of any legal plan that equals `plan` outside turns first..last (1-based),
+    by brute force through the engine (basic game): the brute-force side of the LNS certificate."""
+    game = Game(puzzle)
+    for turn in plan.turns[: first - 1]:
+        game.play(turn)
+    best = None
+
+    def search(game: Game) -> None:
+        nonlocal best
+        if game.turn == last:
+            rest = _clone(game)
+            for turn in plan.turns[last:]:
+                if rest.check(turn):
+                    return
+                rest.play(turn)
+            score = rest.score().total
+            best = score if best is None else max(best, score)
+            return
+        for turn in legal_turns(game):
+            child = _clone(game)
+            child.play(turn)
+            search(child)
+
+    search(game)
     return best
