@@ -17,8 +17,13 @@ Reproducible by construction: every sub-solve runs one CP-SAT worker with a fixe
 on CP-SAT's deterministic time, never the clock; the search stops when the deterministic work
 spent (sub-solves plus a charge per built model) reaches the budget. Two windows far apart are
 solved at once (two worker processes) and their results merged in a fixed order, so the
-machine's speed and load change how long a search takes, never what it returns. Only an explicit wall-clock `deadline` (the `solve` command's time limit)
-can cut a search short, and then says so (`LnsResult.stopped`).
+machine's speed and load change how long a search takes, never what it returns. Only an explicit
+wall-clock `deadline` (the `solve` command's time limit) can cut a search short, and then says so
+(`LnsResult.stopped`).
+
+`portfolio` is the search as `solve` and the daily run it: where a search ends depends on its
+start plan, so four cheap players' plans each climb alone for a share of the budget (one per
+worker) and the best of them goes on with every worker and the rest of the budget.
 """
 
 from __future__ import annotations

@@ -1,10 +1,11 @@
-"""The best cheap complete plan, in the form the CP-SAT models accept: the search's start.
+"""The cheap players' plans, in the form the CP-SAT models accept: the search's starts.
 
-Candidates: the full-knowledge planner (generator.players.planner, a beam over the honest player's
-turn choices; the best cheap player measured) and the honest player (generator.players.honest,
-two seeds, ~0.5 s each). The best is the large-neighbourhood search's starting plan (lns.py), and
-the LNS plan in turn the full model's hint. Plans are rewritten into the model's reduced form,
-because the models only contain one representative of each class of equivalent or dominated plans:
+`start_plan` plays one of them: the full-knowledge planner (generator.players.planner, a beam over
+the honest player's turn choices, with a given width and branch) or the honest player
+(generator.players.honest). The large-neighbourhood search's portfolio (lns.STARTS) starts from
+several of them, and its plan in turn is the full model's hint. Plans are rewritten into the
+model's reduced form, because the models only contain one representative of each class of
+equivalent or dominated plans:
 - a dominated box choice (facts.turn_options) is replaced by a kept one that gives, type by type,
   at least the same actions at no higher hunted cost (R8; the plan stays legal, the score only rises),
 - with two directions the arms are swapped when end b is the longer one (the model's R6 symmetry),
@@ -24,13 +25,6 @@ from generator.rules.puzzle import Puzzle
 from generator.rules.replay import replay
 from generator.solver.facts import ACTION_TYPES, Facts, _dominates
 
-HONEST_SEEDS = 2  # seeds only break exact ties, so more rarely give a different plan
-# (width, branch) of the full-knowledge planner. The narrow beam takes 1-4 s; with the wider
-# settings (6, 5) and (8, 3) the cheap players take 11-28 s and start the search a little higher,
-# but the search from the narrow beam ends as high at the same total time (docs/solver.md).
-QUICK_PLANNERS = ((4, 3),)
-
-
 @dataclass(frozen=True)
 class Candidate:
     """A complete legal plan, its engine score, and which player found it."""
@@ -39,35 +33,6 @@ class Candidate:
     score: int
     source: str
     wins: bool = False  # wins the target it was chosen for (False without a target)
-
-
-def best_candidate(puzzle: Puzzle, facts: Facts, seed: int = 0, target: int | None = None,
-                   complete_first: bool = False, planners: tuple[tuple[int, int], ...] = QUICK_PLANNERS) -> Candidate:
-    """The best of the cheap players' plans, normalised; ties go to the earlier player.
-
-    Deterministic: the result depends only on the arguments. With `complete_first` plans that
-    complete more assignments come first; with a `target` a plan that wins it comes first of all
-    (RULINGS "Solo")."""
-    players = [
-        (f"planner width {w} branch {b}", lambda w=w, b=b: planned_plan(puzzle, width=w, branch=b, seed=seed))
-        for w, b in planners
-    ]
-    players += [(f"honest seed {s}", lambda s=s: honest_plan(puzzle, s)) for s in range(seed, seed + HONEST_SEEDS)]
-    found: list[tuple[tuple, Candidate]] = []
-    for source, play in players:
-        plan = play()
-        if any(c.plan == plan for _, c in found):
-            continue
-        report = replay(puzzle, plan)
-        if not report.valid:
-            continue
-        wins = target is not None and bool(report.won(target))
-        complete = sum(report.breakdown.assignments_complete.values()) if complete_first else 0
-        found.append(((wins, complete, report.score), Candidate(plan, report.score, source, wins)))
-    if not found:
-        raise AssertionError("no cheap player found a legal plan")  # every player plays legal turns
-    best = max(found, key=lambda item: item[0])[1]  # max keeps the first of equal ones
-    return normalise(puzzle, facts, best)
 
 
 def start_plan(puzzle: Puzzle, facts: Facts, player: tuple, seed: int = 0, target: int | None = None) -> Candidate:

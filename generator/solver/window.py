@@ -36,7 +36,6 @@ from generator.solver.model import PLAN, Model, _bonus, _bonus_total, _payments,
 from generator.solver.readback import SolverBug, ordered
 
 
-
 @dataclass(frozen=True)
 class Window:
     """Turns first..last (1-based, inclusive) re-decided; per arm, whether its segment is re-routed."""

@@ -17,14 +17,14 @@ from generator.rules.replay import replay
 from generator.solver import lns, window
 from generator.solver.facts import Facts
 from generator.solver.readback import SolverBug
-from generator.solver.seeding import best_candidate
+from generator.solver.seeding import start_plan
 from generator.solver.window import Window, WindowModel
 from solver_helpers import best_changing_only, exhaustive_best, mini, tiny
 
 
 def _search(puzzle, **options):
     facts = Facts(puzzle)
-    start = best_candidate(puzzle, facts)
+    start = start_plan(puzzle, facts, lns.STARTS[0])
     return start, lns.search(puzzle, start.plan, facts=facts, **options)
 
 

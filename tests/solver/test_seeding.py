@@ -1,15 +1,18 @@
-"""The hint: the best cheap plan, rewritten into the model's reduced form and complete for CP-SAT."""
+"""The starts: the cheap players' plans, rewritten into the model's reduced form and complete for CP-SAT."""
 
 from __future__ import annotations
 
+import pytest
 from ortools.sat.python import cp_model
 
 from generator.players.honest import honest_plan
+from generator.players.planner import planned_plan
 from generator.rules.plan import Plan, Turn
 from generator.rules.replay import replay
+from generator.solver import lns
 from generator.solver.facts import Facts
 from generator.solver.model import build
-from generator.solver.seeding import Candidate, best_candidate, normalise
+from generator.solver.seeding import Candidate, normalise, start_plan
 from generator.solver.solve import _plan_values
 from solver_helpers import tiny
 
@@ -25,16 +28,19 @@ def _fixed_model_feasible(facts: Facts, plan: Plan) -> bool:
     return solver.Solve(model.cp) in (cp_model.OPTIMAL, cp_model.FEASIBLE)
 
 
-def test_best_candidate_beats_honest_player_and_fits_the_model():
-    """The seed plan scores at least the honest player, replays legally, and the model accepts it whole."""
+@pytest.mark.parametrize("player", lns.STARTS)
+def test_every_start_replays_legally_and_fits_the_model(player):
+    """Each of the portfolio's start plans replays legally with the score it claims, scores at least
+    what its player scored before the rewrite, and the model accepts it whole (a complete hint)."""
     puzzle = tiny(8, mode="advanced", directions=2)
     facts = Facts(puzzle)
-    found = best_candidate(puzzle, facts, seed=0)
+    found = start_plan(puzzle, facts, player, seed=0)
     report = replay(puzzle, found.plan)
     assert report.valid, report.violations
-    assert found.score == report.score >= replay(puzzle, honest_plan(puzzle, 0)).score
+    played = planned_plan(puzzle, width=player[1], branch=player[2]) if player[0] == "planner" else honest_plan(puzzle, 0)
+    assert found.score == report.score >= replay(puzzle, played).score
     assert _fixed_model_feasible(facts, found.plan)
-    assert best_candidate(puzzle, facts, seed=0) == found  # deterministic
+    assert start_plan(puzzle, facts, player, seed=0) == found  # deterministic
 
 
 def test_normalise_swaps_arms_trims_tails_and_replaces_dominated_boxes():
