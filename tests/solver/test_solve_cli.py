@@ -53,3 +53,18 @@ def test_json_result_and_plan_file_replay(tmp_path, capsys):
     report = replay(loaded, load_plan(out))
     assert report.valid and report.score == result["score"]
     assert result["bound"] is None or result["bound"] >= result["score"]
+
+
+def test_the_certificate_is_stated_in_text_and_json():
+    """A plan the search certified but did not prove says how far it is proven: "local
+    optimality: no better plan changes at most w consecutive turns" in the text, the window and
+    that sentence in --json; the status stays FEASIBLE (a certificate is not a proof)."""
+    from generator.cli.solve import describe
+    from generator.solver.solve import solve
+
+    puzzle = tiny(8, directions=2)
+    result = solve(puzzle, time_limit=600, workers=2, work=12, full_model=False)
+    assert str(result.status) == "FEASIBLE" and 2 <= result.window < 8
+    sentence = f"no better plan changes at most {result.window} consecutive turns"
+    assert f"local optimality: {sentence}" in describe(puzzle, result).splitlines()[1]
+    assert result.as_dict()["certificate"] == {"window": result.window, "text": sentence}
