@@ -9,6 +9,7 @@ from pathlib import Path
 
 from generator.data.cities import load_city
 from generator.errors import UsageError
+from generator.files import write_text
 
 MAX_SHUFFLES = 100_000
 
@@ -103,7 +104,7 @@ def run(args: argparse.Namespace) -> int:
         outcomes = list(run_jobs(jobs, args.workers, progress, done, lambda job, result: append(log, job, result)))
     table = rates(outcomes)
     csv_path = out / f"{stem}.csv"
-    csv_path.write_text(to_csv(table), encoding="utf-8")
+    write_text(csv_path, to_csv(table))
     print(to_text(table))
     from generator.render.chart import render_chart
     from generator.render.preview import preview_path, write_preview

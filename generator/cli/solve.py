@@ -3,13 +3,12 @@
 from __future__ import annotations
 
 import argparse
-import os
 import sys
-import tempfile
 from pathlib import Path
 
 from generator.cli.common import print_json, puzzle_argument
 from generator.errors import UsageError
+from generator.files import write_text
 from generator.rules.notation import format_turn
 from generator.rules.replay import replay
 from generator.rules.text import render_map
@@ -81,20 +80,11 @@ def _progress_line(progress) -> None:
 
 
 def _write_plan(path: Path, plan, puzzle_file: str) -> None:
-    """Write atomically: a temp file in the same folder, then os.replace (never half a file)."""
     from generator.data.puzzles import dump_yaml, plan_to_data
 
     data = {"puzzle": str(puzzle_file)}
     data.update(plan_to_data(plan))
-    folder = path.parent if str(path.parent) else Path(".")
-    handle, temp = tempfile.mkstemp(prefix=f".{path.name}.", dir=folder)
-    try:
-        with os.fdopen(handle, "w", encoding="utf-8") as out:
-            out.write(dump_yaml(data))
-        os.replace(temp, path)
-    except BaseException:
-        Path(temp).unlink(missing_ok=True)
-        raise
+    write_text(path, dump_yaml(data))
 
 
 def describe(puzzle, result) -> str:

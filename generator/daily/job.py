@@ -9,8 +9,6 @@ from __future__ import annotations
 
 import datetime as dt
 import math
-import os
-import tempfile
 from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Callable
@@ -19,6 +17,7 @@ from generator.daily.code import encode
 from generator.daily.deal import GENERATOR_VERSION, deal, difficulty
 from generator.data.cities import load_city
 from generator.data.puzzles import dump_yaml, plan_to_data, puzzle_to_data
+from generator.files import write_text
 from generator.rules.plan import Plan
 from generator.rules.puzzle import Puzzle
 from generator.rules.replay import Report, replay
@@ -129,8 +128,8 @@ def make_daily(city_key: str, day: dt.date, out_dir: Path, solver: Solver, rende
     ]
     out_dir.mkdir(parents=True, exist_ok=True)
     files = [
-        _write_text(out_dir / f"{stem}-puzzle.yaml", "\n".join(header) + "\n" + dump_yaml(puzzle_to_data(puzzle))),
-        _write_text(
+        write_text(out_dir / f"{stem}-puzzle.yaml", "\n".join(header) + "\n" + dump_yaml(puzzle_to_data(puzzle))),
+        write_text(
             out_dir / f"{stem}-answer.yaml",
             "\n".join(header) + "\n" + dump_yaml({"puzzle": f"{stem}-puzzle.yaml", **plan_to_data(solution.plan)}),
         ),
@@ -149,16 +148,3 @@ def par_note(solution: Solution) -> str:
 
     parts = ["best known", certificate_text(solution.window), f"proven bound {solution.bound}"]
     return "; ".join(part for part in parts if part)
-
-
-def _write_text(path: Path, text: str) -> Path:
-    """Write atomically: a temp file in the same folder, renamed over the target on success."""
-    handle, temp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
-    try:
-        with os.fdopen(handle, "w", encoding="utf-8") as stream:
-            stream.write(text)
-        os.replace(temp, path)
-    except BaseException:
-        Path(temp).unlink(missing_ok=True)
-        raise
-    return path

@@ -22,6 +22,7 @@ import yaml
 
 from generator.data.cities import city_folder
 from generator.errors import DataError
+from generator.files import write_text
 from generator.levels.sweep import Job, Outcome
 
 PACKAGE = Path(__file__).resolve().parents[1]
@@ -79,7 +80,7 @@ def read_log(path: Path, jobs: Iterable[Job]) -> dict[Job, tuple[Outcome, ...]]:
     text = path.read_text(encoding="utf-8")
     if text and not text.endswith("\n"):
         text = text[: text.rfind("\n") + 1]
-        path.write_text(text, encoding="utf-8")
+        write_text(path, text)
     found: dict[Job, tuple[Outcome, ...]] = {}
     for number, line in enumerate(text.splitlines(), 1):
         try:

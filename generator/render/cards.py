@@ -22,7 +22,8 @@ from reportlab.pdfgen.canvas import Canvas
 from generator.errors import UsageError
 from generator.render.citymap import fit_icon
 from generator.render.icon_scheme import IconScheme, load_icon_scheme
-from generator.render.pdf import FONT, FONT_BOLD, Paper, atomic_output, new_canvas
+from generator.files import atomic_output
+from generator.render.pdf import FONT, FONT_BOLD, Paper, new_canvas
 from generator.render.qr import QUIET_ZONE, draw_qr, qr_matrix
 from generator.render.sheet_style import load_sheet_style
 from generator.render.wrap import wrap_words

@@ -7,7 +7,8 @@ from pathlib import Path
 from reportlab.lib.units import mm
 
 from generator.levels.report import Rate
-from generator.render.pdf import FONT, FONT_BOLD, PAPERS, atomic_output, new_canvas
+from generator.files import atomic_output
+from generator.render.pdf import FONT, FONT_BOLD, PAPERS, new_canvas
 
 # Dark/light pairs stay apart in greyscale; dashes tell the players apart without colour.
 SERIES = {

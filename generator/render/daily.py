@@ -15,7 +15,8 @@ from generator.daily.job import Daily
 from generator.render.answer_key import draw_key_page, draw_plan_table, layout_key
 from generator.render.daily_sheet import draw_puzzle_page, draw_turn_table, layout_puzzle_sheet
 from generator.render.daily_text import date_text, par_text
-from generator.render.pdf import atomic_output, new_canvas, paper as paper_named
+from generator.files import atomic_output
+from generator.render.pdf import new_canvas, paper as paper_named
 
 
 def sheet_path(stem: Path) -> Path:

@@ -9,6 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
+from generator.files import write_text
 from generator.render.pdf import Paper
 from generator.rules.city import City
 
@@ -36,7 +37,6 @@ def write_kit(city: City, slug: str, paper: Paper, folder: Path, options: KitOpt
     """Write the kit's PDFs into `folder` (which must exist) and return their paths."""
     from generator.render.cards import (render_action_cards, render_alignment_test, render_assignment_cards,
                                         render_start_cards)
-    from generator.render.pdf import atomic_output
     from generator.render.sheet import render_sheets
 
     written = [
@@ -48,8 +48,7 @@ def write_kit(city: City, slug: str, paper: Paper, folder: Path, options: KitOpt
         render_alignment_test(paper, folder / f"{slug}-card-alignment.pdf", options.offset),
     ]
     written += _player_aids(city, slug, paper, folder)
-    with atomic_output(folder / "README.txt") as temp:
-        temp.write_text(README.format(name=city.name, slug=slug, key=city.key), encoding="utf-8")
+    write_text(folder / "README.txt", README.format(name=city.name, slug=slug, key=city.key))
     return written
 
 

@@ -1,16 +1,12 @@
-"""The print foundation: paper sizes, fonts, a reproducible canvas and an atomic file writer.
+"""The print foundation: paper sizes, fonts and a reproducible canvas.
 
-Every PDF of the project is made by `new_canvas` and written through `atomic_output`, so that
-the same command gives the same bytes (ReportLab's invariant mode) and a failed run never leaves
-a half-written file where the user expects a PDF.
+Every PDF of the project is made by `new_canvas` and written through `generator.files.
+atomic_output`, so that the same command gives the same bytes (ReportLab's invariant mode) and a
+failed run never leaves a half-written file where the user expects a PDF.
 """
 
 from __future__ import annotations
 
-import contextlib
-import os
-import tempfile
-from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -83,32 +79,3 @@ def new_canvas(target: Path, size: Paper, *, title: str, subject: str = "") -> C
     # Cut lines and writing boxes are measured in millimetres: ask viewers not to shrink the page.
     canvas.setViewerPreference("PrintScaling", "None")
     return canvas
-
-
-@contextlib.contextmanager
-def atomic_output(path: Path) -> Iterator[Path]:
-    """Yield a temporary path next to `path`; on success move it onto `path`, else delete it.
-
-    The temporary file lives in the target folder so that os.replace is an atomic rename on the
-    same file system: readers see either the old file or the complete new one, never a part.
-    """
-    path = Path(path)
-    folder = path.parent if str(path.parent) else Path(".")
-    if path.is_dir():
-        raise UsageError(f"output {str(path)!r} is a folder, not a file name")
-    if not folder.is_dir():
-        raise UsageError(f"cannot write {str(path)!r}: folder {str(folder)!r} does not exist")
-    handle, temp_name = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".part", dir=folder)
-    os.close(handle)
-    temp = Path(temp_name)
-    try:
-        yield temp
-        # mkstemp makes the file private (0600); give it the permissions of a normal new file.
-        umask = os.umask(0)
-        os.umask(umask)
-        os.chmod(temp, 0o666 & ~umask)
-        os.replace(temp, path)
-    except BaseException:
-        with contextlib.suppress(OSError):
-            temp.unlink()
-        raise

@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pypdfium2
 
-from generator.render.pdf import atomic_output
+from generator.files import atomic_output
 
 PREVIEW_DPI = 100
 

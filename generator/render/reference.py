@@ -18,7 +18,8 @@ from reportlab.pdfgen.canvas import Canvas
 
 from generator.errors import DataError
 from generator.render.icons import draw_icon, icon_width
-from generator.render.pdf import FONT, FONT_BOLD, Paper, atomic_output, new_canvas
+from generator.files import atomic_output
+from generator.render.pdf import FONT, FONT_BOLD, Paper, new_canvas
 from generator.render.reference_template import Block, Card, ReferenceTemplate
 from generator.render.richtext import ICON_SCALE, Run, layout_paragraph, longest_word, natural_width
 

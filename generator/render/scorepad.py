@@ -17,7 +17,8 @@ from reportlab.pdfgen.canvas import Canvas
 
 from generator.errors import DataError, UsageError
 from generator.render.icons import draw_icon
-from generator.render.pdf import FONT, FONT_BOLD, Paper, atomic_output, new_canvas
+from generator.files import atomic_output
+from generator.render.pdf import FONT, FONT_BOLD, Paper, new_canvas
 from generator.render.scorepad_template import ScorePadTemplate
 from generator.render.wrap import wrap_words
 

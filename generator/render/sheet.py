@@ -23,7 +23,8 @@ from reportlab.pdfgen.canvas import Canvas
 from generator.errors import UsageError
 from generator.render.citymap import Box, draw_map, fit_icon
 from generator.render.icon_scheme import load_icon_scheme
-from generator.render.pdf import FONT, FONT_BOLD, Paper, atomic_output, new_canvas
+from generator.files import atomic_output
+from generator.render.pdf import FONT, FONT_BOLD, Paper, new_canvas
 from generator.render.sheet_style import load_sheet_style
 from generator.render.wrap import wrap_words
 from generator.rules.city import ADVANCED, BASIC, EAT, MODES, RESTAURANT, City

@@ -26,6 +26,10 @@ def test_daily_twice_gives_identical_files_whose_answer_verifies(tmp_path, capsy
     ]
     for name in names:
         assert (tmp_path / "one" / name).read_bytes() == (tmp_path / "two" / name).read_bytes(), name
+    # One writer for every file: the YAML files get a new file's permissions like the PDFs (they
+    # were private, 0600, when the daily wrote them itself).
+    modes = {name: (tmp_path / "one" / name).stat().st_mode & 0o777 for name in names}
+    assert len(set(modes.values())) == 1, modes
     # The puzzle file of this date is pinned: a change to the deal, the data or the solver's
     # answer shows up here (regenerate it on purpose, and bump GENERATOR_VERSION if deals change).
     assert (tmp_path / "one" / names[2]).read_text() == PINNED.read_text()

@@ -9,7 +9,8 @@ import pytest
 from generator.errors import DataError
 from generator.render.icon_scheme import ACTION_TYPES, contrast_on_white, load_icon_scheme
 from generator.render.icons import code_point, draw_icon
-from generator.render.pdf import PAPERS, atomic_output, new_canvas
+from generator.files import atomic_output
+from generator.render.pdf import PAPERS, new_canvas
 
 from .conftest import page_text
 

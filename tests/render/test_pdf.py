@@ -1,4 +1,4 @@
-"""The print foundation: paper sizes, invariant canvas, atomic writes."""
+"""The print foundation: paper sizes, invariant canvas."""
 
 from __future__ import annotations
 
@@ -7,7 +7,8 @@ from pathlib import Path
 import pytest
 
 from generator.errors import UsageError
-from generator.render.pdf import PAPERS, atomic_output, missing_glyphs, new_canvas, paper
+from generator.files import atomic_output
+from generator.render.pdf import PAPERS, missing_glyphs, new_canvas, paper
 
 from .conftest import PAPER_POINTS, read_pdf
 
@@ -37,38 +38,6 @@ def test_invariant_canvas_gives_identical_bytes(tmp_path: Path) -> None:
     _tiny_pdf(tmp_path / "a.pdf")
     _tiny_pdf(tmp_path / "b.pdf")
     assert (tmp_path / "a.pdf").read_bytes() == (tmp_path / "b.pdf").read_bytes()
-
-
-def test_atomic_output_leaves_nothing_on_error(tmp_path: Path) -> None:
-    """A failure while writing removes the temporary file and keeps the old target untouched."""
-    target = tmp_path / "out.pdf"
-    target.write_bytes(b"old")
-    with pytest.raises(RuntimeError):
-        with atomic_output(target) as temp:
-            temp.write_bytes(b"half a pdf")
-            raise RuntimeError("drawing failed")
-    assert target.read_bytes() == b"old"
-    assert sorted(p.name for p in tmp_path.iterdir()) == ["out.pdf"]
-
-
-def test_atomic_output_replaces_on_success(tmp_path: Path) -> None:
-    """On success the target holds the new content and no temporary file remains."""
-    target = tmp_path / "out.pdf"
-    target.write_bytes(b"old")
-    with atomic_output(target) as temp:
-        temp.write_bytes(b"new")
-    assert target.read_bytes() == b"new"
-    assert [p.name for p in tmp_path.iterdir()] == ["out.pdf"]
-
-
-def test_atomic_output_refuses_missing_folder_and_folder_target(tmp_path: Path) -> None:
-    """A target in a missing folder, or a folder as target, is a UsageError before any writing."""
-    with pytest.raises(UsageError, match="does not exist"):
-        with atomic_output(tmp_path / "nope" / "x.pdf"):
-            pass
-    with pytest.raises(UsageError, match="is a folder"):
-        with atomic_output(tmp_path):
-            pass
 
 
 def test_unknown_paper_is_a_usage_error() -> None:

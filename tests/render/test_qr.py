@@ -8,7 +8,8 @@ import pypdfium2
 import zxingcpp
 from reportlab.lib.units import mm
 
-from generator.render.pdf import PAPERS, atomic_output, new_canvas
+from generator.files import atomic_output
+from generator.render.pdf import PAPERS, new_canvas
 from generator.render.qr import QUIET_ZONE, draw_qr, qr_matrix
 
 URL = "https://en.wikipedia.org/wiki/Belfry_of_Bruges"

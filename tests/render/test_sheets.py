@@ -13,7 +13,8 @@ from generator.data.cities import load_city
 from generator.render.citymap import Box, draw_map, map_geometry
 from generator.render.icon_scheme import load_icon_scheme
 from generator.render.icons import icon_text
-from generator.render.pdf import PAPERS, atomic_output, new_canvas
+from generator.files import atomic_output
+from generator.render.pdf import PAPERS, new_canvas
 from generator.render.sheet import MARGIN, layout_sheet
 from generator.render.sheet_style import load_sheet_style
 from generator.rules.city import ADVANCED, BASIC, EAT
