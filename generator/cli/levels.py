@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import re
 import sys
 import time
 from pathlib import Path
@@ -50,10 +51,18 @@ def number_list(text: str, known: list[int], what: str) -> list[int]:
         return known
     chosen: set[int] = set()
     for part in text.split(","):
-        low, _, high = part.partition("-")
-        if not low.strip().isdigit() or (high and not high.strip().isdigit()):
-            raise UsageError(f"--{what} {text!r}: expected numbers and ranges like 1-5,15")
-        chosen.update(range(int(low), int(high or low) + 1))
+        # ASCII digits only (str.isdigit() takes "²", which int() refuses), and both ends of a range
+        # checked before the range is built: "1-99999999999" would fill the memory.
+        match = re.fullmatch(r"\s*([0-9]{1,6})\s*(?:-\s*([0-9]{1,6})\s*)?", part)
+        if not match:
+            raise UsageError(f"--{what} {text[:40]!r}: expected numbers and ranges like 1-5,15")
+        low, high = int(match[1]), int(match[2] or match[1])
+        for end in (low, high):
+            if end not in known:
+                raise UsageError(f"--{what}: {end} is not one of {min(known)}–{max(known)}")
+        if high < low:
+            raise UsageError(f"--{what}: the range {low}-{high} runs backwards")
+        chosen.update(range(low, high + 1))
     unknown = sorted(chosen - set(known))
     if unknown:
         raise UsageError(f"--{what}: {unknown[0]} is not one of {min(known)}–{max(known)}")

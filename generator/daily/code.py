@@ -24,7 +24,8 @@ from generator.rules.puzzle import Puzzle
 
 PREFIX = "CT2"
 OLD_PREFIXES = ("CT1",)  # no digest: which card contents they meant cannot be told
-_ASSIGNMENT = re.compile(r"^[1-6]\.\d\d$")
+_ASSIGNMENT = re.compile(r"^[1-6]\.[0-9][0-9]$")
+_NUMBER = re.compile(r"[0-9]{1,4}")  # ASCII digits only: str.isdigit() also takes "²", which int() refuses
 
 
 def looks_like_code(text: str) -> bool:
@@ -65,14 +66,14 @@ def decode(code: str) -> Puzzle:
             f"puzzle code {code!r} is not of the form {PREFIX}/CITY/DATA/MODE/DIRECTIONS/S<start>/<deck>/<assignments>/T<target>"
         )
     _, city, digest, mode, directions, start, deck, assignments, target = parts
-    if not directions.isdigit():
+    if not _NUMBER.fullmatch(directions):
         raise UsageError(f"puzzle code {code!r}: directions {directions!r} is not 1 or 2")
-    if not (start.startswith("S") and start[1:].isdigit()):
+    if not (start.startswith("S") and _NUMBER.fullmatch(start[1:])):
         raise UsageError(f"puzzle code {code!r}: the start {start!r} is not S and a card number")
     ids = [] if assignments == "-" else assignments.split("+")
     if any(not _ASSIGNMENT.match(i) for i in ids):
         raise UsageError(f"puzzle code {code!r}: assignments {assignments!r} are not like 1.02+2.03")
-    if target != "-" and not (target.startswith("T") and target[1:].isdigit()):
+    if target != "-" and not (target.startswith("T") and _NUMBER.fullmatch(target[1:])):
         raise UsageError(f"puzzle code {code!r}: the target {target!r} is not T and a number")
     if city.lower() not in shipped_cities():
         raise UsageError(f"puzzle code {code!r}: unknown city {city.lower()!r} (known: {', '.join(shipped_cities())})")

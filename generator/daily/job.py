@@ -59,10 +59,6 @@ class Daily:
 
         return certificate_text(self.window)
 
-    @property
-    def dull(self) -> bool:
-        return self.greedy >= self.par
-
 
 Solver = Callable[[Puzzle], Solution]
 

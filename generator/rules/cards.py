@@ -20,9 +20,6 @@ class ActionType(str, Enum):
         return self.value
 
 
-BOX_VALUES = (1, 2, 3)
-
-
 @dataclass(frozen=True)
 class ActionBox:
     """One box of a card face: an action type and a value 1–3 (R7)."""

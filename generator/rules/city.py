@@ -119,9 +119,3 @@ class City:
     # SHA-256 of the map, rules, cards and assignments as read (not levels): a puzzle code records
     # it, so a code is never read with other card contents than it was printed with.
     digest: str = ""
-
-    def location_named(self, name: str) -> Location | None:
-        for location in self.locations.values():
-            if location.name == name:
-                return location
-        return None

@@ -107,10 +107,6 @@ class Game:
         return self.puzzle.start
 
     @property
-    def turns_left(self) -> int:
-        return len(self.puzzle.turns) - self.turn
-
-    @property
     def over(self) -> bool:
         return self.turn >= len(self.puzzle.turns)
 

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import re
 
+from generator.errors import CitytripError
 from generator.rules.cards import BOX_NAMES, ActionType
 from generator.rules.grid import Coord
 from generator.rules.plan import BonusUse, GoalClaim, Plan, Turn
@@ -22,7 +23,7 @@ _TURN_NUMBER = re.compile(r"^(\d+)\.$")
 _BONUS = re.compile(r"^\+([123])([a-z]+)$")
 
 
-class NotationError(ValueError):
+class NotationError(CitytripError):
     """Malformed notation text; the message names the line and the token."""
 
 

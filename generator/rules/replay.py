@@ -69,11 +69,3 @@ def replay(puzzle: Puzzle, plan: Plan) -> Report:
             Violation(game.turn + 1, "R7", f"the plan stops after {game.turn} of {len(puzzle.turns)} turns")
         )
     return Report(not violations, game.turn, game.score(), tuple(violations), game, plan)
-
-
-def checked_score(puzzle: Puzzle, plan: Plan) -> int:
-    """The score of a plan that must be legal: for plans from the solver, where a mismatch is a bug."""
-    report = replay(puzzle, plan)
-    if not report.valid:
-        raise AssertionError("engine rejected a generated plan: " + "; ".join(map(str, report.violations)))
-    return report.score

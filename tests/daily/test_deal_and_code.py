@@ -62,6 +62,12 @@ BRUGGE = "CT2/BRUGGE/" + data_digest(load_city("brugge"))
         (f"{BRUGGE}/BASIC/X/S1/1A/-/-", "directions"),
         (f"{BRUGGE}/BASIC/2/S1/1A.2A/-/-", "16 or 20 cards"),
         (f"{BRUGGE}/BASIC/2/S1/1A/1.0X/-", "assignments"),
+        # Digits int() refuses although str.isdigit() takes them, and numbers too long for int().
+        (f"{BRUGGE}/BASIC/²/S1/1A/-/-", "directions"),
+        (f"{BRUGGE}/BASIC/2/S¹/1A/-/-", "the start"),
+        (f"{BRUGGE}/BASIC/2/S1/1A/-/T²", "the target"),
+        (f"{BRUGGE}/BASIC/2/S1/1A/-/T" + "9" * 60, "the target"),
+        (f"{BRUGGE}/BASIC/2/S1/1A/1.٠٢/-", "assignments"),
         # A code names cards: read with other card contents it would be another puzzle.
         ("CT2/BRUGGE/000000/BASIC/2/S1/" + ".".join(f"{n}A" for n in range(1, 17)) + "/-/-", "other Brugge card data (000000)"),
         ("CT1/BRUGGE/BASIC/2/S1/" + ".".join(f"{n}A" for n in range(1, 17)) + "/-/-", "older CT1 code"),

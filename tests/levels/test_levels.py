@@ -102,6 +102,20 @@ def test_levels_command_rejects_silly_numbers(tmp_path, capsys):
     assert "shuffles" in err and "levels" in err and "Traceback" not in err
 
 
+@pytest.mark.parametrize("option, value, fragment", [
+    ("--levels", "1-999999", "999999 is not one of 1–15"),  # refused before the range is built
+    ("--levels", "1-99999999999", "expected numbers"),
+    ("--levels", "²", "expected numbers"),  # str.isdigit() takes it, int() does not
+    ("--cards", "¹⁶", "expected numbers"),
+    ("--levels", "5-1", "runs backwards"),
+])
+def test_level_and_card_lists_take_ascii_numbers_in_range(tmp_path, capsys, option, value, fragment):
+    """A list option is checked before anything is built from it: one paragraph, exit code 2."""
+    assert main(["levels", "--city", "brugge", option, value, "--out", str(tmp_path)]) == 2
+    err = capsys.readouterr().err
+    assert fragment in err and "Traceback" not in err
+
+
 def test_ladder_check_says_when_a_rise_could_be_sampling_noise():
     """A rise of one game in ten is flagged with its z value and marked as within noise; a rise
     from 10 % to 90 % over 100 runs each is flagged without that mark."""

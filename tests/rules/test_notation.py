@@ -46,3 +46,12 @@ def test_malformed_notation_names_line_and_token(text, fragment):
     with pytest.raises(NotationError) as caught:
         parse_plan(text)
     assert "line 1" in str(caught.value) and fragment in str(caught.value)
+
+
+def test_a_notation_error_is_a_user_error():
+    """Bad notation is bad input like any other: a CitytripError, which the CLI turns into one
+    paragraph and exit code 2 wherever notation is parsed."""
+    from generator.errors import CitytripError
+
+    with pytest.raises(CitytripError):
+        parse_plan("1.")
