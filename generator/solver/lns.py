@@ -140,14 +140,14 @@ def portfolio(
     facts = facts or Facts(puzzle)
     ranked = complete_first or target is not None
     jobs = [(player, BRANCH_SHARE * budget, seed, target, ranked, deadline) for player in STARTS]
+    solver = _WindowSolver(puzzle, ranked, facts)
     with _pool(puzzle, ranked, workers) as pool:
         if pool is None:
             global _WORKER
-            _WORKER = _WindowSolver(puzzle, ranked, facts)
+            _WORKER = solver  # _branch runs here, on this process's solver
             branches = [_branch(job) for job in jobs]
         else:
             branches = pool.map(_branch, jobs, chunksize=1)
-    solver = _WindowSolver(puzzle, ranked, facts)
     best = max(range(len(branches)), key=lambda i: (solver.rank(replay(puzzle, branches[i][1].plan)), -i))
     start, chosen = branches[best]
     spent = sum(result.work for _, result in branches)
