@@ -9,8 +9,28 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 
+MAX_MESSAGE = 600  # characters of a message; the rest of a long value is of no help to a reader
+
+
+def shown(value: object, limit: int = 60) -> str:
+    """`value` as quoted in a message: its repr, cut to `limit` characters with a note of the rest."""
+    text = repr(value)
+    if len(text) <= limit:
+        return text
+    return f"{text[:limit]}… ({len(text) - limit:,} more characters)"
+
+
 class CitytripError(ValueError):
-    """Base of every user-facing error: bad input, not a bug."""
+    """Base of every user-facing error: bad input, not a bug.
+
+    A message longer than MAX_MESSAGE is cut, so a huge value quoted back never floods the terminal.
+    """
+
+    def __init__(self, message: object = "", *args: object) -> None:
+        message = str(message)
+        if len(message) > MAX_MESSAGE:
+            message = f"{message[:MAX_MESSAGE]}… (message cut)"
+        super().__init__(message, *args)
 
 
 class DataError(CitytripError):

@@ -2,18 +2,68 @@
 
 A failed or interrupted run never leaves half a file where the user expects one, and a new file
 gets the permissions of any new file (what the umask allows), whether it is a PDF, a PNG, a YAML
-answer, a plan or a CSV.
+answer, a plan or a CSV. Inside `one_run` (every command runs in one), a command that writes
+several files keeps all of them or none: when it fails midway, the files it wrote are removed and
+the ones it replaced are put back.
 """
 
 from __future__ import annotations
 
 import contextlib
+import contextvars
 import os
+import shutil
 import tempfile
 from collections.abc import Iterator
 from pathlib import Path
 
 from generator.errors import UsageError
+
+
+# The files written in the current `one_run` block: (path, the old file's backup or None).
+_RUN: contextvars.ContextVar[list[tuple[Path, Path | None]] | None] = contextvars.ContextVar("run", default=None)
+
+
+@contextlib.contextmanager
+def one_run() -> Iterator[None]:
+    """Keep the files written inside this block only if the whole block succeeds."""
+    written: list[tuple[Path, Path | None]] = []
+    token = _RUN.set(written)
+    try:
+        yield
+    except BaseException:
+        for path, backup in reversed(written):
+            with contextlib.suppress(OSError):
+                if backup is None:
+                    path.unlink()
+                else:
+                    os.replace(backup, path)
+        raise
+    else:
+        for _, backup in written:
+            if backup is not None:
+                with contextlib.suppress(OSError):
+                    backup.unlink()
+    finally:
+        _RUN.reset(token)
+
+
+def _remember(path: Path) -> None:
+    """Before `path` is replaced inside a run: note it, with a backup of the file it replaces."""
+    written = _RUN.get()
+    if written is None or any(done == path for done, _ in written):
+        return
+    backup = None
+    if path.exists():
+        handle, name = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".old", dir=path.parent)
+        os.close(handle)
+        backup = Path(name)
+        backup.unlink()  # mkstemp chose a free name; the old file is linked under it
+        try:
+            os.link(path, backup)
+        except OSError:
+            shutil.copy2(path, backup)  # file systems without hard links
+    written.append((path, backup))
 
 
 @contextlib.contextmanager
@@ -38,6 +88,7 @@ def atomic_output(path: Path) -> Iterator[Path]:
         umask = os.umask(0)
         os.umask(umask)
         os.chmod(temp, 0o666 & ~umask)
+        _remember(path)
         os.replace(temp, path)
     except BaseException:
         with contextlib.suppress(OSError):

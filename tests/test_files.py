@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from generator.errors import UsageError
-from generator.files import atomic_output, write_text
+from generator.files import atomic_output, one_run, write_text
 
 
 def test_atomic_output_leaves_nothing_on_error(tmp_path: Path) -> None:
@@ -53,3 +53,36 @@ def test_new_files_get_the_permissions_the_umask_allows(tmp_path: Path) -> None:
         os.umask(umask)
     assert path.read_text(encoding="utf-8") == "turns: []\n"
     assert path.stat().st_mode & 0o777 == 0o644
+
+
+def test_a_run_that_fails_keeps_none_of_its_files_and_restores_what_it_replaced(tmp_path):
+    """Inside one_run, a failure midway removes the files written so far and puts back the old
+    content of a file that was replaced; a run that succeeds keeps everything, with no backups."""
+    kept = tmp_path / "kept.txt"
+    kept.write_text("old")
+    with pytest.raises(RuntimeError):
+        with one_run():
+            write_text(tmp_path / "new.pdf", "first")
+            write_text(kept, "new")
+            write_text(kept, "newer")
+            raise RuntimeError("the third file failed")
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["kept.txt"]
+    assert kept.read_text() == "old"
+    with one_run():
+        write_text(tmp_path / "new.pdf", "first")
+        write_text(kept, "new")
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["kept.txt", "new.pdf"]
+    assert kept.read_text() == "new"
+
+
+def test_a_command_that_fails_midway_leaves_no_files(tmp_path, monkeypatch):
+    """`citytrip cards` writes four PDFs; when the third fails, the first two are gone too."""
+    from generator.cli import main
+    from generator.render import cards
+
+    def out_of_space(*args, **kwargs):
+        raise OSError(28, "No space left on device")
+
+    monkeypatch.setattr(cards, "render_assignment_cards", out_of_space)
+    assert main(["cards", "--city", "brugge", "--out", str(tmp_path)]) == 2
+    assert list(tmp_path.iterdir()) == []

@@ -16,6 +16,7 @@ import textwrap
 
 from generator import __version__
 from generator.errors import CitytripError
+from generator.files import one_run
 
 # The subcommand modules, in the order `citytrip --help` lists them.
 COMMANDS = [
@@ -57,8 +58,12 @@ def fail(message: str) -> int:
 def main(argv: list[str] | None = None) -> int:
     parser = build_parser()
     args = parser.parse_args(argv)
+    empty = [name for name, value in vars(args).items() if value == ""]
+    if empty:  # Path("") is ".", the current folder: a typo should not become a folder
+        return fail(f"the {empty[0].replace('_', '-')} argument is empty; give a file or folder name")
     try:
-        return int(args.func(args) or 0)
+        with one_run():  # a command that fails midway keeps none of the files it wrote
+            return int(args.func(args) or 0)
     except CitytripError as error:
         return fail(str(error))
     except OSError as error:

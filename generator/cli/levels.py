@@ -34,7 +34,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
                         help="deterministic work of the large-neighbourhood search after the honest and planner witnesses "
                         "lose (about seconds of one core; default 10); 0 skips it")
     parser.add_argument("--time-limit", type=float, default=20.0, help="seconds per CP-SAT run after the other witnesses; 0 skips CP-SAT (default 20)")
-    parser.add_argument("--levels", default="", help="levels to run, e.g. 1-5,15 (default all)")
+    parser.add_argument("--levels", default=None, help="levels to run, e.g. 1-5,15 (default all)")
     parser.add_argument("--workers", type=int, default=2, help="parallel processes (default 2)")
     parser.add_argument("--out", default="output/levels", help="folder for the CSV, chart and outcome log (default output/levels)")
     parser.add_argument(
@@ -45,9 +45,9 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     parser.set_defaults(func=run)
 
 
-def number_list(text: str, known: list[int], what: str) -> list[int]:
-    """`--levels 1-5,15` or `--cards 16,20` as a sorted list; empty text means all of `known`."""
-    if not text:
+def number_list(text: str | None, known: list[int], what: str) -> list[int]:
+    """`--levels 1-5,15` or `--cards 16,20` as a sorted list; None (not given) means all of `known`."""
+    if text is None:
         return known
     chosen: set[int] = set()
     for part in text.split(","):

@@ -12,7 +12,7 @@ import json
 
 from generator.bruges import GameScore, Variant, score_game
 from generator.bruges.scoring import CATEGORIES, FR_CATEGORIES, LABELS, TIEBREAK_LABELS
-from generator.errors import UsageError
+from generator.errors import UsageError, shown
 
 GAMES = ("bruges",)  # the games with a final-score calculator
 
@@ -37,12 +37,12 @@ def register(subparsers: argparse._SubParsersAction) -> None:
 
 def run(args: argparse.Namespace) -> int:
     if args.game not in GAMES:
-        raise UsageError(f"unknown game {args.game!r}; score knows {', '.join(GAMES)}")
+        raise UsageError(f"unknown game {shown(args.game)}; score knows {', '.join(GAMES)}")
     try:
         variant = Variant(args.variant)
     except ValueError:
         raise UsageError(
-            f"unknown variant {args.variant!r}; expected {' or '.join(v.value for v in Variant)}"
+            f"unknown variant {shown(args.variant)}; expected {' or '.join(v.value for v in Variant)}"
         ) from None
     # Imported here: the loader needs PyYAML, which `citytrip --help` should not have to import.
     from generator.data.bruges import load_game

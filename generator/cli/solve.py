@@ -80,7 +80,8 @@ def _progress_line(progress) -> None:
 
 
 def _write_plan(path: Path, plan, puzzle_file: str) -> None:
-    from generator.data.puzzles import dump_yaml, plan_to_data
+    from generator.data.puzzles import plan_to_data
+    from generator.data.yaml_file import dump_yaml
 
     data = {"puzzle": str(puzzle_file)}
     data.update(plan_to_data(plan))

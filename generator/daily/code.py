@@ -19,7 +19,7 @@ import re
 
 from generator.data.cities import data_digest, shipped_cities
 from generator.data.puzzles import puzzle_from_data
-from generator.errors import UsageError
+from generator.errors import UsageError, shown
 from generator.rules.puzzle import Puzzle
 
 PREFIX = "CT2"
@@ -57,26 +57,26 @@ def decode(code: str) -> Puzzle:
     parts = text.split("/")
     if parts[0] in OLD_PREFIXES:
         raise UsageError(
-            f"puzzle code {code!r} is an older {parts[0]} code, which does not record the card data it was "
+            f"puzzle code {shown(code)} is an older {parts[0]} code, which does not record the card data it was "
             "printed with; the cards have changed since, so it may describe another puzzle. Use the "
             "citytrip version that printed it"
         )
     if len(parts) != 9 or parts[0] != PREFIX:
         raise UsageError(
-            f"puzzle code {code!r} is not of the form {PREFIX}/CITY/DATA/MODE/DIRECTIONS/S<start>/<deck>/<assignments>/T<target>"
+            f"puzzle code {shown(code)} is not of the form {PREFIX}/CITY/DATA/MODE/DIRECTIONS/S<start>/<deck>/<assignments>/T<target>"
         )
     _, city, digest, mode, directions, start, deck, assignments, target = parts
     if not _NUMBER.fullmatch(directions):
-        raise UsageError(f"puzzle code {code!r}: directions {directions!r} is not 1 or 2")
+        raise UsageError(f"puzzle code {shown(code)}: directions {shown(directions)} is not 1 or 2")
     if not (start.startswith("S") and _NUMBER.fullmatch(start[1:])):
-        raise UsageError(f"puzzle code {code!r}: the start {start!r} is not S and a card number")
+        raise UsageError(f"puzzle code {shown(code)}: the start {shown(start)} is not S and a card number")
     ids = [] if assignments == "-" else assignments.split("+")
     if any(not _ASSIGNMENT.match(i) for i in ids):
-        raise UsageError(f"puzzle code {code!r}: assignments {assignments!r} are not like 1.02+2.03")
+        raise UsageError(f"puzzle code {shown(code)}: assignments {shown(assignments)} are not like 1.02+2.03")
     if target != "-" and not (target.startswith("T") and _NUMBER.fullmatch(target[1:])):
-        raise UsageError(f"puzzle code {code!r}: the target {target!r} is not T and a number")
+        raise UsageError(f"puzzle code {shown(code)}: the target {shown(target)} is not T and a number")
     if city.lower() not in shipped_cities():
-        raise UsageError(f"puzzle code {code!r}: unknown city {city.lower()!r} (known: {', '.join(shipped_cities())})")
+        raise UsageError(f"puzzle code {shown(code)}: unknown city {shown(city.lower())} (known: {', '.join(shipped_cities())})")
     data: dict = {
         "map": city.lower(),
         "data": digest,

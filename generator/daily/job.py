@@ -16,7 +16,8 @@ from typing import Callable
 from generator.daily.code import encode
 from generator.daily.deal import GENERATOR_VERSION, deal, difficulty
 from generator.data.cities import load_city
-from generator.data.puzzles import dump_yaml, plan_to_data, puzzle_to_data
+from generator.data.puzzles import plan_to_data, puzzle_to_data
+from generator.data.yaml_file import dump_yaml
 from generator.files import write_text
 from generator.rules.plan import Plan
 from generator.rules.puzzle import Puzzle

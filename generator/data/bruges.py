@@ -11,8 +11,6 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any, Callable
 
-import yaml
-
 from generator.bruges import (
     Canal,
     Game,
@@ -24,7 +22,8 @@ from generator.bruges import (
     check_game,
 )
 from generator.bruges.model import COLOURS, GROUPS, MAJORITIES, SECTIONS
-from generator.errors import DataError
+from generator.data.yaml_file import read_yaml
+from generator.errors import DataError, shown
 
 TEMPLATES = Path(__file__).resolve().parents[2] / "templates"
 REPUTATION_FILE = TEMPLATES / "bruges" / "reputation.yaml"
@@ -42,40 +41,6 @@ REPUTATION_KEYS = {"step", "points"}
 TRACK_KEYS = {"status", "source", "last_step", "points"}
 
 
-class _StrictLoader(yaml.SafeLoader):
-    """SafeLoader that refuses a key given twice in one mapping (PyYAML keeps the last silently)."""
-
-
-def _construct_mapping(loader: _StrictLoader, node: yaml.MappingNode, deep: bool = False) -> dict:
-    seen: set[Any] = set()
-    for key_node, _ in node.value:
-        key = loader.construct_object(key_node, deep=True)
-        if key in seen:
-            raise yaml.constructor.ConstructorError(
-                None, None, f"the key {key!r} is given twice", key_node.start_mark
-            )
-        seen.add(key)
-    return loader.construct_mapping(node, deep=deep)
-
-
-_StrictLoader.add_constructor(yaml.resolver.BaseResolver.DEFAULT_MAPPING_TAG, _construct_mapping)
-
-
-def read_yaml(file: Path) -> Any:
-    """Parse one YAML file; OSError (missing, unreadable) is left to the caller (the CLI names it)."""
-    try:
-        text = file.read_text(encoding="utf-8")
-    except UnicodeDecodeError as error:
-        raise DataError(file, "", f"not UTF-8 text ({error.reason} at byte {error.start})") from None
-    try:
-        return yaml.load(text, Loader=_StrictLoader)  # noqa: S506 - a SafeLoader subclass
-    except yaml.YAMLError as error:
-        mark = getattr(error, "problem_mark", None)
-        where = f" at line {mark.line + 1}, column {mark.column + 1}" if mark else ""
-        problem = getattr(error, "problem", None) or str(error)
-        raise DataError(file, "", f"not valid YAML{where}: {problem}") from None
-
-
 # --- Shape checks: each returns the value or raises a DataError naming the key path ----------------
 
 class _Reader:
@@ -90,7 +55,7 @@ class _Reader:
             raise self.fail(path, f"expected a mapping with keys {_keys(allowed)}, got {_show(value)}")
         for key in value:
             if key not in allowed:
-                raise self.fail(_join(path, key), f"unknown key {key!r}; expected one of {_keys(allowed)}")
+                raise self.fail(_join(path, key), f"unknown key {shown(key)}; expected one of {_keys(allowed)}")
         for key in sorted(required):
             if key not in value:
                 raise self.fail(_join(path, key), f"missing; every entry here needs {_keys(required)}")
@@ -129,7 +94,7 @@ def _keys(keys: set[str]) -> str:
 def _show(value: Any) -> str:
     if value is None:
         return "nothing"
-    return f"{type(value).__name__} {value!r}" if not isinstance(value, (dict, list)) else type(value).__name__
+    return f"{type(value).__name__} {shown(value)}" if not isinstance(value, (dict, list)) else type(value).__name__
 
 
 def _canonical(name: str, names: tuple[str, ...]) -> str:
@@ -162,7 +127,7 @@ def parse_game(data: Any, *, file: str | Path, track: ReputationTrack) -> Game:
     try:
         check_game(game)
     except IllegalGameError as error:
-        who = f"player {error.player!r}: " if error.player else ""
+        who = f"player {shown(error.player)}: " if error.player else ""
         raise DataError(reader.file, error.path, who + error.detail) from None
     return game
 

@@ -12,14 +12,19 @@ import json
 from collections import deque
 from pathlib import Path
 
-from generator.errors import DataError, UsageError
-from generator.data.reader import Field, read_yaml
+from generator.errors import DataError, UsageError, shown
+from generator.data.reader import Field
+from generator.data.yaml_file import read_yaml
 from generator.rules.assignments import Assignment
 from generator.rules.cards import ActionBox, ActionCard, ActionType
 from generator.rules.city import EAT, MODES, RESTAURANT, Category, City, CityRules, Level, Location, StartCard, Strip
 from generator.rules.grid import BRIDGE, NODE, TERRAIN_CHARS, Coord, Grid
 
 MAPS_DIR = Path(__file__).resolve().parents[2] / "maps"
+# The longest location link a start card can print: a QR code of version 9 at level M holds 180
+# bytes in 53 modules, which at the smallest readable module (0.5 mm) just fill the card's room
+# for it (tests/render/test_cards.py pins this against the card layout).
+MAX_URL_BYTES = 180
 FILES = ("map.yaml", "rules.yaml", "cards.yaml", "assignments.yaml", "levels.yaml")
 ACTION_CARDS = 20  # R7
 FACE_BOXES = 3  # R7
@@ -45,7 +50,7 @@ def city_folder(name: str, relative_to: Path | None = None) -> tuple[str, Path]:
     if folder.is_dir() and (folder / "map.yaml").is_file():
         return str(folder), folder
     raise UsageError(
-        f"unknown city {name!r}: expected one of {', '.join(shipped_cities())} "
+        f"unknown city {shown(name)}: expected one of {', '.join(shipped_cities())} "
         "or a folder holding map.yaml, rules.yaml, cards.yaml, assignments.yaml and levels.yaml"
     )
 
@@ -120,7 +125,7 @@ def _rules(doc: Field) -> CityRules:
     strips: dict[str, Strip] = {}
     for name, field in top["strips"].entries():
         if name not in categories or name == RESTAURANT:
-            raise field.fail(f"no strip category {name!r} (the restaurant has none; categories: {', '.join(categories)})")
+            raise field.fail(f"no strip category {shown(name)} (the restaurant has none; categories: {', '.join(categories)})")
         entry = field.mapping(("numbers",), ("bonus",))
         numbers = tuple(f.integer(-999, 999) for f in entry["numbers"].items(min_len=1, max_len=40))
         bonus: dict[int, int] = {}
@@ -132,7 +137,7 @@ def _rules(doc: Field) -> CityRules:
         strips[name] = Strip(numbers, bonus)
     for name in categories:
         if name != RESTAURANT and name not in strips:
-            raise top["strips"].fail(f"missing the strip of category {name!r}")
+            raise top["strips"].fail(f"missing the strip of category {shown(name)}")
     hunted = tuple(f.integer(-999, 0) for f in top["hunted"].items(min_len=1, max_len=40))
     return CityRules(categories, kinds, strips, hunted)
 
@@ -180,7 +185,7 @@ def _map(doc: Field, rules: CityRules) -> tuple[str, Grid, dict[Coord, Location]
         entry = field.mapping(("name", "category", "at", "url"), ("eatery", "choice", "combo"))
         loc_name = entry["name"].text().strip()
         if loc_name in names:
-            raise entry["name"].fail(f"a second location named {loc_name!r}")
+            raise entry["name"].fail(f"a second location named {shown(loc_name)}")
         names.add(loc_name)
         category = entry["category"].choice(list(rules.categories))
         at = _coord(entry["at"], grid)
@@ -193,13 +198,17 @@ def _map(doc: Field, rules: CityRules) -> tuple[str, Grid, dict[Coord, Location]
                 "bridge locations stand exactly on the bridge nodes ('=')"
             )
         if at in locations:
-            raise entry["at"].fail(f"{at} already holds {locations[at].name!r}")
+            raise entry["at"].fail(f"{at} already holds {shown(locations[at].name)}")
         url = entry["url"].text().strip()
         if not url.startswith(("https://", "http://")) or " " in url:
-            raise entry["url"].fail(f"expected a web address starting with https://, found {url!r}")
+            raise entry["url"].fail(f"expected a web address starting with https://, found {shown(url)}")
+        if len(url.encode("utf-8")) > MAX_URL_BYTES:
+            raise entry["url"].fail(
+                f"the web address is {len(url.encode('utf-8'))} bytes long; a start card's QR code holds at most "
+                f"{MAX_URL_BYTES} (use a shorter link)")
         choice = tuple(f.choice(list(rules.categories)) for f in entry["choice"].items(2, 4)) if "choice" in entry else ()
         if choice and choice[0] != category:
-            raise entry["choice"].fail(f"the first choice must be the category {category!r} (the basic game's goal, R14)")
+            raise entry["choice"].fail(f"the first choice must be the category {shown(category)} (the basic game's goal, R14)")
         combo = tuple(f.choice(list(rules.categories)) for f in entry["combo"].items(2, 4)) if "combo" in entry else ()
         if combo:
             if category not in combo or len({rules.categories[c].action for c in combo}) != 1:
@@ -259,7 +268,7 @@ def _cards(doc: Field, by_name: dict[str, Location]) -> tuple[dict[int, StartCar
             raise entry["number"].fail(f"start card {number} appears twice")
         name = entry["location"].text().strip()
         if name not in by_name:
-            raise entry["location"].fail(f"no location named {name!r} in map.yaml")
+            raise entry["location"].fail(f"no location named {shown(name)} in map.yaml")
         starts[number] = StartCard(number, by_name[name], " ".join(entry["description"].text().split()))
     actions: dict[int, ActionCard] = {}
     for field in top["actions"].items(ACTION_CARDS, ACTION_CARDS):
@@ -286,7 +295,7 @@ _ASSIGNMENT_KEYS = {
 def _assignment_id(field: Field) -> tuple[str, int]:
     value = str(field.value) if isinstance(field.value, (str, float)) else None
     if value is None or len(value) != 4 or value[1] != "." or value[0] not in "123456" or not value[2:].isdigit():
-        raise field.fail(f"expected an assignment id like \"1.02\" (type 1–6, dot, two digits), found {field.value!r}")
+        raise field.fail(f"expected an assignment id like \"1.02\" (type 1–6, dot, two digits), found {shown(field.value)}")
     return value, int(value[0])
 
 
@@ -319,9 +328,9 @@ def _assignments(doc: Field, rules: CityRules, by_name: dict[str, Location]) -> 
             for f in entry["locations"].items(3, 3):
                 name = f.text().strip()
                 if name not in by_name:
-                    raise f.fail(f"no location named {name!r} in map.yaml")
+                    raise f.fail(f"no location named {shown(name)} in map.yaml")
                 if kind == 5 and SOUVENIR in rules.categories and by_name[name].category != SOUVENIR:
-                    raise f.fail(f"type 5 names three souvenir shops; {name!r} is a {by_name[name].category}")
+                    raise f.fail(f"type 5 names three souvenir shops; {shown(name)} is a {by_name[name].category}")
                 places.append(by_name[name].at)
             if len(set(places)) != 3:
                 raise entry["locations"].fail("the three locations must be different")

@@ -5,11 +5,11 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-import yaml
 
 from generator.data.cities import data_digest, load_city
-from generator.data.reader import Field, parse_yaml, read_yaml
-from generator.errors import DataError
+from generator.data.reader import Field
+from generator.data.yaml_file import parse_yaml, read_text, read_yaml
+from generator.errors import DataError, shown
 from generator.rules.assignments import TYPE6_DRAWN, Assignment
 from generator.rules.cards import ActionBox, DeckCard, OpenFaces, turn_faces
 from generator.rules.city import MODES, City
@@ -115,7 +115,7 @@ def _puzzle_assignments(top: dict[str, Field], city: City) -> tuple[Assignment, 
     for f in top["assignments"].items(max_len=6):
         ident = str(f.value)
         if ident not in city.assignments:
-            raise f.fail(f"no assignment {f.value!r} in {city.name}")
+            raise f.fail(f"no assignment {shown(f.value)} in {city.name}")
         if any(a.id == ident for a in chosen):
             raise f.fail(f"assignment {ident} is listed twice")
         chosen.append(city.assignments[ident])
@@ -160,19 +160,18 @@ def puzzle_to_data(puzzle: Puzzle) -> dict:
 # --- plans --------------------------------------------------------------------------------------
 
 
+MAX_PLAN_BYTES = 200_000  # a 40-turn plan in YAML is under 10 kB
+
+
 def load_plan(path: Path | str) -> Plan:
-    path = Path(path)
-    if not path.is_file():
-        raise DataError(path, "", "no such file")
-    text = path.read_text(encoding="utf-8", errors="replace")
-    return plan_from_text(text, path)
+    return plan_from_text(read_text(path, limit=MAX_PLAN_BYTES), path)
 
 
 def plan_from_text(text: str, source: object) -> Plan:
     """A plan file is YAML when it parses to a mapping, otherwise the one-line notation."""
     try:
-        data = yaml.safe_load(text)
-    except yaml.YAMLError:
+        data = parse_yaml(text, source)
+    except DataError:
         data = None
     if isinstance(data, dict):
         return plan_from_data(data, source)
@@ -219,7 +218,3 @@ def plan_to_data(plan: Plan) -> dict:
         turns.append(entry)
     return {"turns": turns}
 
-
-def dump_yaml(data: Any) -> str:
-    """Deterministic YAML text: key order kept, flow style for short lists."""
-    return yaml.safe_dump(data, sort_keys=False, allow_unicode=True, width=100, default_flow_style=None)

@@ -1,50 +1,18 @@
-"""Reading YAML with checks that name the file, the key path and what was expected.
+"""Checking a YAML document's shape, with messages that name the file, the key path and what
+was expected.
 
-Every loader in generator/data walks its document through `Field`, so a malformed file always
-gives one DataError like "maps/brugge/map.yaml, at locations[3].at: expected a coordinate…".
+Every loader in generator/data reads its file with generator.data.yaml_file and walks the document
+through `Field`, so a malformed file always gives one DataError like "maps/brugge/map.yaml, at
+locations[3].at: expected a coordinate…".
 """
 
 from __future__ import annotations
 
-from pathlib import Path
 from typing import Any, Callable, Iterator, TypeVar
 
-import yaml
-
-from generator.errors import DataError
+from generator.errors import DataError, shown
 
 T = TypeVar("T")
-
-MAX_FILE_BYTES = 5_000_000  # a data file larger than this is not one of ours
-
-
-def read_yaml(path: Path) -> Any:
-    """Parse a YAML file; syntax errors become a DataError with the line and column."""
-    try:
-        size = path.stat().st_size
-    except FileNotFoundError:
-        raise DataError(path, "", "no such file") from None
-    except OSError as error:
-        raise DataError(path, "", f"cannot read it: {error.strerror}") from None
-    if path.is_dir():
-        raise DataError(path, "", "is a folder, not a YAML file")
-    if size > MAX_FILE_BYTES:
-        raise DataError(path, "", f"is {size} bytes, too large for a citytrip data file")
-    try:
-        text = path.read_text(encoding="utf-8")
-    except UnicodeDecodeError:
-        raise DataError(path, "", "is not UTF-8 text") from None
-    return parse_yaml(text, path)
-
-
-def parse_yaml(text: str, source: object) -> Any:
-    try:
-        return yaml.safe_load(text)
-    except yaml.YAMLError as error:
-        mark = getattr(error, "problem_mark", None)
-        where = f"line {mark.line + 1}, column {mark.column + 1}" if mark else ""
-        problem = getattr(error, "problem", None) or str(error).splitlines()[0]
-        raise DataError(source, where, f"not valid YAML ({problem})") from None
 
 
 def _type_name(value: Any) -> str:
@@ -82,7 +50,7 @@ class Field:
         for key in self.value:
             if not isinstance(key, str) or key not in known:
                 raise self.child(str(key), None).fail(
-                    f"unknown key {key!r} (expected one of: {', '.join(required + optional)})"
+                    f"unknown key {shown(key)} (expected one of: {', '.join(required + optional)})"
                 )
         for key in required:
             if key not in self.value:
@@ -95,7 +63,7 @@ class Field:
             raise self.fail(f"expected a mapping, found {_type_name(self.value)}")
         for key, value in self.value.items():
             if not isinstance(key, (str, int)) or isinstance(key, bool):
-                raise self.fail(f"key {key!r} is not a name")
+                raise self.fail(f"key {shown(key)} is not a name")
             yield str(key), self.child(str(key), value)
 
     # --- scalars and lists ---------------------------------------------------------------------
@@ -107,7 +75,7 @@ class Field:
 
     def integer(self, low: int | None = None, high: int | None = None) -> int:
         if not isinstance(self.value, int) or isinstance(self.value, bool):
-            raise self.fail(f"expected a whole number, found {_type_name(self.value)} {self.value!r}")
+            raise self.fail(f"expected a whole number, found {_type_name(self.value)} {shown(self.value)}")
         if (low is not None and self.value < low) or (high is not None and self.value > high):
             bounds = f"between {low} and {high}" if low is not None and high is not None else (
                 f"at least {low}" if low is not None else f"at most {high}"
@@ -118,7 +86,7 @@ class Field:
     def choice(self, options: tuple[str, ...] | list[str]) -> str:
         value = self.value.lower() if isinstance(self.value, str) else self.value
         if value not in options:
-            raise self.fail(f"expected one of {', '.join(map(str, options))}, found {self.value!r}")
+            raise self.fail(f"expected one of {', '.join(map(str, options))}, found {shown(self.value)}")
         return value
 
     def items(self, min_len: int = 0, max_len: int | None = None) -> list["Field"]:
@@ -137,4 +105,4 @@ class Field:
         try:
             return parse(self.value)
         except (ValueError, TypeError, AttributeError) as error:
-            raise self.fail(str(error) if str(error) else f"cannot read {self.value!r}") from None
+            raise self.fail(str(error) if str(error) else f"cannot read {shown(self.value)}") from None

@@ -18,10 +18,9 @@ import json
 from pathlib import Path
 from typing import IO, Iterable
 
-import yaml
-
 from generator.data.cities import city_folder
-from generator.errors import DataError
+from generator.data.yaml_file import read_text, read_yaml
+from generator.errors import DataError, shown
 from generator.files import write_text
 from generator.levels.sweep import Job, Outcome
 
@@ -50,15 +49,11 @@ def fingerprint(city: str, level: int) -> str:
     for name in CITY_FILES:
         digest.update(name.encode() + b"\0" + (root / name).read_bytes() + b"\0")
     # The loader has validated these files, so the level and its cards are there.
-    spec = next(entry for entry in _yaml(root / "levels.yaml")["levels"] if entry["level"] == level)
-    cards = {entry["id"]: entry for entry in _yaml(root / "assignments.yaml")["assignments"]}
+    spec = next(entry for entry in read_yaml(root / "levels.yaml")["levels"] if entry["level"] == level)
+    cards = {entry["id"]: entry for entry in read_yaml(root / "assignments.yaml")["assignments"]}
     used = [cards[str(card)] for card in spec["assignments"]]
     digest.update(json.dumps([spec, used], sort_keys=True, default=str).encode())
     return digest.hexdigest()
-
-
-def _yaml(path: Path) -> dict:
-    return yaml.safe_load(path.read_text(encoding="utf-8"))
 
 
 def _record(job: Job, outcomes: tuple[Outcome, ...]) -> str:
@@ -71,31 +66,66 @@ def _record(job: Job, outcomes: tuple[Outcome, ...]) -> str:
     }, sort_keys=True)
 
 
+MAX_LOG_BYTES = 500_000_000  # a sweep of 100,000 jobs logs about 50 MB
+STATUSES = ("WON", "LOST", "SOLVABLE", "UNSOLVABLE", "UNKNOWN")
+_NUMBER = (int, float)
+_JOB_FIELDS = {"city": str, "level": int, "cards": int, "shuffle": int, "player": str,
+               "time_limit": _NUMBER, "honest_too": bool, "lns_work": _NUMBER}
+_OUTCOME_FIELDS = {"job": dict, "status": str, "score": (int, type(None)), "seconds": _NUMBER, "witness": str}
+
+
 def read_log(path: Path, jobs: Iterable[Job]) -> dict[Job, tuple[Outcome, ...]]:
     """The logged outcomes of those `jobs` whose fingerprint still matches. A last line cut short
-    (the run was killed while writing it) is dropped from the file, so appending goes on cleanly."""
-    if not path.is_file():
+    (the run was killed while writing it) is dropped from the file, so appending goes on cleanly.
+    Any other damage is a DataError that says how to start over."""
+    if not path.exists():
         return {}
+    try:
+        text = read_text(path, limit=MAX_LOG_BYTES)
+    except DataError as error:
+        raise DataError(path, "", f"{error.detail}; delete the file or pass --fresh to start the log over") from None
     wanted = set(jobs)
-    text = path.read_text(encoding="utf-8")
     if text and not text.endswith("\n"):
         text = text[: text.rfind("\n") + 1]
         write_text(path, text)
     found: dict[Job, tuple[Outcome, ...]] = {}
     for number, line in enumerate(text.splitlines(), 1):
         try:
-            data = json.loads(line)
-            job = Job(**data["job"])
-            outcomes = tuple(Outcome(**{**o, "job": Job(**o["job"])}) for o in data["outcomes"])
-            stamp = data["fingerprint"]
-        except (ValueError, KeyError, TypeError) as error:
+            job, outcomes, stamp = _parse_line(line)
+        except (ValueError, KeyError, TypeError, RecursionError) as error:
             raise DataError(
                 path, f"line {number}",
-                f"not a level sweep outcome ({error}); delete the file or pass --fresh to start the log over",
+                f"not a level sweep outcome ({shown(str(error), 120)}); delete the file or pass --fresh to start the log over",
             ) from None
         if job in wanted and stamp == fingerprint(job.city, job.level):
             found[job] = outcomes
     return found
+
+
+def _parse_line(line: str) -> tuple[Job, tuple[Outcome, ...], str]:
+    data = json.loads(line)
+    if not isinstance(data, dict) or not isinstance(data.get("fingerprint"), str):
+        raise ValueError("no fingerprint")
+    job = Job(**_checked(data["job"], _JOB_FIELDS, "job"))
+    outcomes = []
+    for entry in data["outcomes"] if isinstance(data["outcomes"], list) else [None]:
+        fields = _checked(entry, _OUTCOME_FIELDS, "outcome")
+        if fields["status"] not in STATUSES:
+            raise ValueError(f"unknown status {shown(fields['status'])}")
+        outcomes.append(Outcome(**{**fields, "job": Job(**_checked(fields["job"], _JOB_FIELDS, "outcome job"))}))
+    return job, tuple(outcomes), data["fingerprint"]
+
+
+def _checked(value: object, types: dict[str, type | tuple[type, ...]], what: str) -> dict:
+    """`value` if it is a mapping of known keys with values of the right types (a bool is not a number)."""
+    if not isinstance(value, dict):
+        raise ValueError(f"{what} is not a mapping")
+    for key, item in value.items():
+        if key not in types:
+            raise ValueError(f"{what} has an unknown key {shown(key)}")
+        if not isinstance(item, types[key]) or (isinstance(item, bool) and types[key] is not bool):
+            raise ValueError(f"{what}.{key} is {shown(item)}")
+    return value
 
 
 def append(handle: IO[str], job: Job, outcomes: tuple[Outcome, ...]) -> None:

@@ -12,9 +12,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Callable, TypeVar
 
-import yaml
-
-from generator.errors import DataError, UsageError
+from generator.data.yaml_file import read_yaml
+from generator.errors import DataError, UsageError, shown
 from generator.render.icons import has_icon
 from generator.render.pdf import missing_glyphs
 
@@ -26,23 +25,6 @@ ICON_TOKEN = re.compile(r":([a-z0-9]+(?:-[a-z0-9]+)*):")
 T = TypeVar("T")
 
 _NAME = re.compile(r"^[a-z0-9]+(?:-[a-z0-9]+)*$")
-
-
-class _UniqueKeyLoader(yaml.SafeLoader):
-    """A safe loader that refuses duplicate keys (PyYAML silently keeps the last one)."""
-
-
-def _mapping_without_duplicates(loader: _UniqueKeyLoader, node: yaml.MappingNode, deep: bool = False) -> dict:
-    seen = set()
-    for key_node, _ in node.value:
-        key = loader.construct_object(key_node, deep=deep)
-        if key in seen:
-            raise yaml.constructor.ConstructorError(None, None, f"duplicate key {key!r}", key_node.start_mark)
-        seen.add(key)
-    return loader.construct_mapping(node, deep=deep)
-
-
-_UniqueKeyLoader.add_constructor(yaml.resolver.BaseResolver.DEFAULT_MAPPING_TAG, _mapping_without_duplicates)
 
 
 @dataclass(frozen=True)
@@ -62,21 +44,8 @@ class Where:
 
 
 def load_yaml(file: Path) -> tuple[Any, Where]:
-    """Parse `file` as YAML; a missing or malformed file is a DataError."""
-    where = Where(str(file))
-    try:
-        text = Path(file).read_text(encoding="utf-8")
-    except FileNotFoundError:
-        raise where.error("file not found") from None
-    except (OSError, UnicodeDecodeError) as error:
-        raise where.error(f"cannot read: {error}") from None
-    try:
-        return yaml.load(text, Loader=_UniqueKeyLoader), where
-    except yaml.YAMLError as error:
-        mark = getattr(error, "problem_mark", None)
-        line = f"line {mark.line + 1}: " if mark else ""
-        problem = getattr(error, "problem", None) or str(error)
-        raise where.error(f"not valid YAML: {line}{problem}") from None
+    """Parse `file` as YAML (generator.data.yaml_file: strict, bounded); problems are DataErrors."""
+    return read_yaml(file), Where(str(file))
 
 
 def mapping(value: Any, where: Where, required: tuple[str, ...], optional: tuple[str, ...] = ()) -> dict:
@@ -86,7 +55,7 @@ def mapping(value: Any, where: Where, required: tuple[str, ...], optional: tuple
     for key in value:
         if key not in required and key not in optional:
             allowed = ", ".join(required + optional)
-            raise where.key(str(key)).error(f"unknown key {key!r} (allowed: {allowed})")
+            raise where.key(str(key)).error(f"unknown key {shown(key)} (allowed: {allowed})")
     for key in required:
         if key not in value:
             raise where.error(f"missing key {key!r}")
@@ -126,7 +95,7 @@ def text(value: Any, where: Where, *, icons: bool = False, empty: bool = False) 
 def icon(value: Any, where: Where) -> str:
     """`value` as the name of a free solid Font Awesome icon."""
     if not isinstance(value, str) or not has_icon(value):
-        raise where.error(f"unknown icon {value!r} (a Font Awesome Free solid icon name, e.g. camera)")
+        raise where.error(f"unknown icon {shown(value)} (a Font Awesome Free solid icon name, e.g. camera)")
     return value
 
 
@@ -142,7 +111,7 @@ def integer(value: Any, where: Where, low: int, high: int) -> int:
 def name(value: Any, where: Where) -> str:
     """`value` as a lowercase name usable on the command line (brugge, french-summary)."""
     if not isinstance(value, str) or not _NAME.match(value):
-        raise where.error(f"{value!r} is not a name: lowercase letters, digits and hyphens")
+        raise where.error(f"{shown(value)} is not a name: lowercase letters, digits and hyphens")
     return value
 
 
@@ -160,7 +129,7 @@ def template_file(kind: str, game: str) -> Path:
     if _NAME.match(game) and (TEMPLATES / kind / f"{game}.yaml").is_file():
         return TEMPLATES / kind / f"{game}.yaml"
     known = ", ".join(shipped_games(kind)) or "none"
-    raise UsageError(f"unknown game {game!r} for {kind}: use one of {known}, or the path of a .yaml template")
+    raise UsageError(f"unknown game {shown(game)} for {kind}: use one of {known}, or the path of a .yaml template")
 
 
 def shipped_games(kind: str) -> list[str]:

@@ -6,6 +6,8 @@ from dataclasses import dataclass
 from enum import Enum
 from typing import Iterable, Sequence
 
+from generator.errors import shown
+
 
 class ActionType(str, Enum):
     """The five kinds of action on the cards (rulebook "Types of Actions" A–E)."""
@@ -32,16 +34,16 @@ class ActionBox:
         """Parse "plan 2"; raises ValueError."""
         parts = text.split() if isinstance(text, str) else []
         if len(parts) != 2:
-            raise ValueError(f"not an action box: {text!r} (expected TYPE VALUE, like 'plan 2')")
+            raise ValueError(f"not an action box: {shown(text)} (expected TYPE VALUE, like 'plan 2')")
         kind, value = parts
         try:
             action = ActionType(kind.lower())
         except ValueError:
             raise ValueError(
-                f"unknown action type {kind!r} (expected one of {', '.join(t.value for t in ActionType)})"
+                f"unknown action type {shown(kind)} (expected one of {', '.join(t.value for t in ActionType)})"
             ) from None
         if value not in ("1", "2", "3"):
-            raise ValueError(f"box value {value!r} is not 1, 2 or 3")
+            raise ValueError(f"box value {shown(value)} is not 1, 2 or 3")
         return cls(action, int(value))
 
     def __str__(self) -> str:
@@ -147,7 +149,7 @@ class DeckCard:
         """Parse "7A" / "12b"; raises ValueError."""
         s = str(text).strip().upper()
         if len(s) < 2 or s[-1] not in SIDES or not s[:-1].isdigit():
-            raise ValueError(f"not a deck card: {text!r} (expected a card number and side A or B, like 7A)")
+            raise ValueError(f"not a deck card: {shown(text)} (expected a card number and side A or B, like 7A)")
         return cls(int(s[:-1]), s[-1])
 
     def __str__(self) -> str:

@@ -12,7 +12,7 @@ from collections import Counter
 from dataclasses import dataclass, field
 from typing import Iterable, Mapping
 
-from generator.errors import IllegalMoveError, Violation
+from generator.errors import IllegalMoveError, Violation, shown
 from generator.rules.assignments import RACE_TYPES
 from generator.rules.cards import BOX_NAMES, PAIRS, TRIPLES, ActionType, normalise_boxes
 from generator.rules.city import ADVANCED, EAT, RESTAURANT, Location
@@ -213,7 +213,7 @@ class Game:
         names = [b.upper() for b in boxes]
         unknown = [b for b in names if b not in BOX_NAMES]
         if unknown:
-            effects.fail("R8", f"unknown box {unknown[0]!r} (boxes are L1–L3 and R1–R3)")
+            effects.fail("R8", f"unknown box {shown(unknown[0])} (boxes are L1–L3 and R1–R3)")
             return None
         chosen = normalise_boxes(names)
         if len(chosen) != len(names):

@@ -11,6 +11,8 @@ import re
 from dataclasses import dataclass, field
 from typing import Iterable, NamedTuple
 
+from generator.errors import shown
+
 NODE = "."
 BRIDGE = "="
 WATER = "~"
@@ -35,7 +37,7 @@ class Coord(NamedTuple):
         """Parse "F10" (case-insensitive); raises ValueError on anything else."""
         match = _COORD.match(text.strip().upper()) if isinstance(text, str) else None
         if not match:
-            raise ValueError(f"not a coordinate: {text!r} (expected a column letter and a row number, like F10)")
+            raise ValueError(f"not a coordinate: {shown(text)} (expected a column letter and a row number, like F10)")
         letters, digits = match.groups()
         col = 0
         for letter in letters:

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import re
 
-from generator.errors import CitytripError
+from generator.errors import CitytripError, shown
 from generator.rules.cards import BOX_NAMES, ActionType
 from generator.rules.grid import Coord
 from generator.rules.plan import BonusUse, GoalClaim, Plan, Turn
@@ -31,17 +31,17 @@ def parse_goal(text: str) -> GoalClaim:
     """"F10" or "F10=event"; raises ValueError."""
     at, _, goal = text.partition("=")
     if "=" in text and not re.fullmatch(r"[A-Za-z_]+", goal):
-        raise ValueError(f"goal {text!r}: after '=' comes the name of the chosen goal, like F10=event")
+        raise ValueError(f"goal {shown(text)}: after '=' comes the name of the chosen goal, like F10=event")
     return GoalClaim(Coord.parse(at), goal.lower() or None)
 
 
 def parse_bonus(value: str, action: str) -> BonusUse:
     if value not in ("1", "2", "3"):
-        raise ValueError(f"bonus value {value!r} is not 1, 2 or 3")
+        raise ValueError(f"bonus value {shown(value)} is not 1, 2 or 3")
     try:
         return BonusUse(int(value), ActionType(action.lower()))
     except ValueError:
-        raise ValueError(f"bonus action type {action!r} is not one of plan, souvenir, photo, visit, eat") from None
+        raise ValueError(f"bonus action type {shown(action)} is not one of plan, souvenir, photo, visit, eat") from None
 
 
 def parse_turn(line: str) -> tuple[int, Turn]:
@@ -51,7 +51,7 @@ def parse_turn(line: str) -> tuple[int, Turn]:
         raise ValueError("empty turn")
     match = _TURN_NUMBER.match(tokens[0])
     if not match:
-        raise ValueError(f"a turn starts with its number and a dot, like '1.', not {tokens[0]!r}")
+        raise ValueError(f"a turn starts with its number and a dot, like '1.', not {shown(tokens[0])}")
     number = int(match.group(1))
     boxes: list[str] = []
     moves: list[tuple[Coord, ...]] = [(), ()]
@@ -61,25 +61,25 @@ def parse_turn(line: str) -> tuple[int, Turn]:
         upper = token.upper()
         if upper in BOX_NAMES:
             if moves != [(), ()] or goals or bonus:
-                raise ValueError(f"box {token!r} must come before the moves, goals and bonus actions")
+                raise ValueError(f"box {shown(token)} must come before the moves, goals and bonus actions")
             boxes.append(upper)
         elif token[:2].lower() in ("a:", "b:"):
             end = 0 if token[0].lower() == "a" else 1
             if moves[end]:
-                raise ValueError(f"end {token[0]!r} is given twice")
+                raise ValueError(f"end {shown(token[0])} is given twice")
             nodes = [n for n in token[2:].split(",") if n]
             if not nodes:
-                raise ValueError(f"{token!r} names no node")
+                raise ValueError(f"{shown(token)} names no node")
             moves[end] = tuple(Coord.parse(n) for n in nodes)
         elif token.startswith("@"):
             goals.append(parse_goal(token[1:]))
         elif token.startswith("+"):
             found = _BONUS.match(token.lower())
             if not found:
-                raise ValueError(f"bonus {token!r} is not like +2plan")
+                raise ValueError(f"bonus {shown(token)} is not like +2plan")
             bonus.append(parse_bonus(*found.groups()))
         else:
-            raise ValueError(f"cannot read {token!r} (expected a box L1–R3, a:/b: moves, @goal or +bonus)")
+            raise ValueError(f"cannot read {shown(token)} (expected a box L1–R3, a:/b: moves, @goal or +bonus)")
     if not boxes:
         raise ValueError("no boxes chosen")
     return number, Turn(tuple(boxes), (moves[0], moves[1]), tuple(goals), tuple(bonus))

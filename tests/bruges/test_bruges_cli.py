@@ -149,8 +149,10 @@ def test_malformed_file_is_refused(case, write_game, run):
         ("players: [\n", "not valid YAML"),
         ("players: []\nplayers: []\n", "given twice"),
         ("- just a list\n", "expected a mapping"),
+        ('players:\n  - name: "Anna\\ud800"\n', "U+D800, which cannot be printed"),
+        ("notes: 2026-02-30\nplayers: []\n", "day is out of range"),
     ],
-    ids=["syntax", "duplicate key", "not a mapping"],
+    ids=["syntax", "duplicate key", "not a mapping", "lone surrogate in a name", "impossible date"],
 )
 def test_unreadable_yaml_is_refused(text, words, write_game, run):
     """Broken YAML, a key given twice and a top level that is not a mapping are errors, not crashes."""

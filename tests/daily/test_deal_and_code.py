@@ -101,7 +101,8 @@ def test_daily_rejects_bad_options(args, fragment, capsys, tmp_path):
 
 def test_a_puzzle_file_records_its_card_data(tmp_path, capsys):
     """A written puzzle file carries the data digest; other card contents are refused (exit 2)."""
-    from generator.data.puzzles import dump_yaml, puzzle_to_data
+    from generator.data.puzzles import puzzle_to_data
+    from generator.data.yaml_file import dump_yaml
 
     data = puzzle_to_data(deal(load_city("brugge"), DAY))
     assert data["data"] == data_digest(load_city("brugge"))

@@ -1,6 +1,7 @@
 """The level sweep: seeded jobs, win-rate tables, the ladder check and the levels command."""
 
 import csv
+import json
 import re
 import shutil
 
@@ -251,3 +252,33 @@ def test_a_ladder_of_small_rises_that_climbs_is_caught():
     assert sum("within sampling noise" in p for p in problems) == 2
     assert "honest 16-card win rate at level 3 (35%) is above level 1 (25%) (paired z = 2.0)" in problems
     assert not any("above level" in p for p in ladder_problems([paired(1, range(10)), paired(2, range(12)), paired(3, range(11))]))
+
+
+def _damaged(line: str, damage: str) -> bytes:
+    record = json.loads(line)
+    if damage == "score as text":
+        record["outcomes"][0]["score"] = "x"
+    elif damage == "list as city":
+        record["job"]["city"] = ["brugge"]
+    elif damage == "unknown status":
+        record["outcomes"][0]["status"] = "MAYBE"
+    elif damage == "deep nesting":
+        return (line.rstrip("\n")[:-1] + ', "extra": ' + "[" * 100_000 + "]" * 100_000 + "}\n").encode()
+    elif damage == "not UTF-8":
+        return line.encode() + b"\xff\xfe\n"
+    return (json.dumps(record) + "\n").encode()
+
+
+@pytest.mark.parametrize("damage", ["score as text", "list as city", "unknown status", "deep nesting", "not UTF-8"])
+def test_a_damaged_log_is_refused_with_the_way_out(tmp_path, damage):
+    """Any damage to the outcome log (wrong types, an unknown status, nesting, bytes) is one
+    DataError that says to delete the file or pass --fresh, never a traceback or a silent reuse."""
+    jobs = jobs_for(str(TINY), [1], [16], honest=1, solver=0, time_limit=0)
+    path = tmp_path / "log.jsonl"
+    with path.open("a") as handle:
+        list(run_jobs(jobs, 1, record=lambda job, result: append(handle, job, result)))
+    line = path.read_text()
+    assert len(read_log(path, jobs)) == 1
+    path.write_bytes(_damaged(line, damage))
+    with pytest.raises(DataError, match="pass --fresh to start the log over"):
+        read_log(path, jobs)

@@ -157,3 +157,39 @@ def test_missing_output_folder_exits_2(run, tmp_path: Path) -> None:
     code, _, stderr = run("cards", "--city", "brugge", "--out", tmp_path / "nope")
     assert code == 2 and "does not exist" in " ".join(stderr.split())
     assert list(tmp_path.iterdir()) == []
+
+
+def test_the_longest_link_a_city_may_have_prints_and_scans_and_one_byte_more_is_refused(run, tmp_path: Path) -> None:
+    """A location link of MAX_URL_BYTES bytes fits its start card's QR room at a readable module
+    and decodes; a longer one is refused when the city loads, not when the cards are printed."""
+    import shutil
+
+    from generator.data.cities import MAX_URL_BYTES
+    from generator.render.cards import MIN_MODULE, QR_ROOM
+    from generator.render.qr import qr_matrix
+    from tiny import TINY
+
+    city = tmp_path / "city"
+    shutil.copytree(TINY, city)
+    text = (city / "map.yaml").read_text()
+    first = "https://example.org/start-square"
+    longest = "https://example.org/é" + "x" * (MAX_URL_BYTES - len("https://example.org/é".encode()))
+    assert len(longest.encode()) == MAX_URL_BYTES
+    assert qr_matrix(longest).modules * MIN_MODULE <= QR_ROOM
+    (city / "map.yaml").write_text(text.replace(first, longest, 1))
+    out = tmp_path / "out"
+    out.mkdir()
+    code, _, stderr = run("cards", "--city", city, "--out", out)
+    assert code == 0, stderr
+    document = pypdfium2.PdfDocument(str(next(out.glob("*start-cards.pdf"))))
+    try:
+        image = document[0].render(scale=300 / 72).to_pil()
+        assert longest in [r.text for r in zxingcpp.read_barcodes(image, formats=zxingcpp.BarcodeFormat.QRCode)]
+    finally:
+        document.close()
+
+    too_long = tmp_path / "too-long"  # another folder: a loaded city is cached by its folder
+    shutil.copytree(TINY, too_long)
+    (too_long / "map.yaml").write_text(text.replace(first, longest + "y", 1))
+    code, _, stderr = run("cards", "--city", too_long, "--out", tmp_path)
+    assert code == 2 and "QR code holds at most 180" in " ".join(stderr.split())

@@ -7,6 +7,7 @@ from pathlib import Path
 
 import pytest
 
+from hostile_yaml import BILLION_LAUGHS, DEEP_FLOW
 from tiny import TINY
 from generator.cli import main
 
@@ -126,3 +127,53 @@ def test_missing_files_are_reported(world, capsys):
     code = main(["verify", str(world / "nope.yaml"), str(world / "plan.txt")])
     err = capsys.readouterr().err.replace("\n", " ")
     assert code == 2 and "nope.yaml" in err and "no such file" in err
+
+
+# --- issue 14: what YAML itself lets through, special files, empty names -----------------------
+
+
+@pytest.mark.parametrize("file, old, new, fragments", [
+    ("puzzle.yaml", "mode: basic\n", "mode: basic\nmode: advanced\n", ["puzzle.yaml", "line 3", "duplicate key 'mode'"]),
+    ("city/rules.yaml", "\n", "\nnotes: 2026-02-30\n", ["rules.yaml", "day is out of range"]),
+    ("city/map.yaml", "\n", "\nnotes: !!float x\n", ["map.yaml", "as float"]),
+    ("city/cards.yaml", "\n", "\nnotes: " + DEEP_FLOW + "\n", ["cards.yaml", "nested more than"]),
+], ids=["duplicate key", "impossible date", "float tag", "deep nesting"])
+def test_what_yaml_lets_through_is_refused_in_every_file(world, capsys, file, old, new, fragments):
+    """Duplicate keys, values YAML cannot build and deep nesting are one clear error in any file."""
+    edit(world / file, old, new)
+    code, err = run_verify(world, capsys)
+    assert code == 2 and "Traceback" not in err
+    for fragment in fragments:
+        assert fragment in err.replace("\n", " ")
+
+
+def test_a_billion_laughs_puzzle_is_refused_at_once(world, capsys):
+    """A puzzle whose target is 9^8 aliased values is refused while it is read, not expanded."""
+    (world / "puzzle.yaml").write_text(PUZZLE.format(deck=DECK) + BILLION_LAUGHS.replace("target:", "extra:"))
+    code = main(["show", str(world / "puzzle.yaml")])
+    err = capsys.readouterr().err.replace("\n", " ")
+    assert code == 2 and "aliases stand for more than" in err and len(err) < 700
+
+
+def test_pipes_and_devices_are_refused_not_read(world, capsys):
+    """A FIFO given as a plan would block, /dev/zero as a template would fill the memory."""
+    import os
+
+    os.mkfifo(world / "plan.fifo")
+    (world / "zero.yaml").symlink_to("/dev/zero")
+    assert main(["verify", str(world / "puzzle.yaml"), str(world / "plan.fifo")]) == 2
+    assert "not a regular file" in capsys.readouterr().err.replace("\n", " ")
+    assert main(["score", "bruges", str(world / "plan.fifo")]) == 2
+    assert "not a regular file" in capsys.readouterr().err.replace("\n", " ")
+    assert main(["scorepad", "--game", str(world / "zero.yaml"), "--out", str(world / "pad.pdf")]) == 2
+    assert "not a regular file" in capsys.readouterr().err.replace("\n", " ")
+    assert not (world / "pad.pdf").exists()
+
+
+def test_an_empty_name_and_a_huge_plan_are_refused(world, capsys):
+    """An empty argument is not the current folder; a plan file has a size limit."""
+    assert main(["verify", "", str(world / "plan.txt")]) == 2
+    assert "the puzzle argument is empty" in capsys.readouterr().err
+    (world / "plan.txt").write_text(PLAN * 100_000)
+    assert main(["verify", str(world / "puzzle.yaml"), str(world / "plan.txt")]) == 2
+    assert "too large" in capsys.readouterr().err.replace("\n", " ")

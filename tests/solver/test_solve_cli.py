@@ -5,7 +5,8 @@ from __future__ import annotations
 import json
 
 from generator.cli import main
-from generator.data.puzzles import dump_yaml, load_plan, puzzle_to_data
+from generator.data.puzzles import load_plan, puzzle_to_data
+from generator.data.yaml_file import dump_yaml
 from generator.rules.replay import replay
 from solver_helpers import TINY, tiny
 
