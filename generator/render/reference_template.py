@@ -20,8 +20,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
-
+from generator.data.reader import Field
 from generator.render import template as t
 
 BLOCK_KINDS = ("heading", "text", "bullets", "steps", "table")
@@ -61,55 +60,49 @@ class _Variant:
 
 def load_reference(file: Path, variant: str | None = None) -> ReferenceTemplate:
     """Read and fully check the reference template `file`, and pick `variant` (default: first)."""
-    data, where = t.load_yaml(file)
-    top = t.mapping(data, where, ("title", "variants"))
-    title = t.text(top["title"], where.key("title"))
-    variants = t.variants(top["variants"], where.key("variants"), _variant)
+    top = Field.read(file).mapping(("title", "variants"))
+    title = t.printable(top["title"])
+    variants = t.variants(top["variants"], _variant)
     chosen = t.pick_variant(variants, variant, Path(file))
     picked = variants[chosen]
     return ReferenceTemplate(Path(file).stem, str(file), title, chosen, picked.label, picked.cards, tuple(variants))
 
 
-def _variant(value: Any, where: t.Where) -> _Variant:
-    body = t.mapping(value, where, ("label", "cards"))
-    cards_where = where.key("cards")
-    cards = tuple(_card(item, cards_where.key(i)) for i, item in enumerate(t.sequence(body["cards"], cards_where)))
-    return _Variant(t.text(body["label"], where.key("label")), cards)
+def _variant(field: Field) -> _Variant:
+    body = field.mapping(("label", "cards"))
+    cards = tuple(_card(card) for card in body["cards"].items(min_len=1))
+    return _Variant(t.printable(body["label"]), cards)
 
 
-def _card(value: Any, where: t.Where) -> Card:
-    body = t.mapping(value, where, ("title", "blocks"))
-    blocks_where = where.key("blocks")
-    blocks = tuple(_block(item, blocks_where.key(i)) for i, item in enumerate(t.sequence(body["blocks"], blocks_where)))
-    return Card(t.text(body["title"], where.key("title")), blocks, where.path)
+def _card(field: Field) -> Card:
+    body = field.mapping(("title", "blocks"))
+    blocks = tuple(_block(block) for block in body["blocks"].items(min_len=1))
+    return Card(t.printable(body["title"]), blocks, field.path)
 
 
-def _block(value: Any, where: t.Where) -> Block:
-    if not isinstance(value, dict) or len(value) != 1:
-        raise where.error(f"expected a mapping with exactly one of the keys {', '.join(BLOCK_KINDS)}")
-    kind, body = next(iter(value.items()))
-    at = where.key(str(kind))
+def _block(field: Field) -> Block:
+    body = field.mapping(optional=BLOCK_KINDS)
+    if len(body) != 1:
+        raise field.fail(f"expected a mapping with exactly one of the keys {', '.join(BLOCK_KINDS)}")
+    kind, at = next(iter(body.items()))
     if kind in ("heading", "text"):
-        return Block(kind, (_rich(body, at),))
+        return Block(kind, (_rich(at),))
     if kind in ("bullets", "steps"):
-        return Block(kind, tuple(_rich(item, at.key(i)) for i, item in enumerate(t.sequence(body, at))))
-    if kind == "table":
-        table = t.mapping(body, at, ("header", "rows"))
-        header = tuple(_rich(cell, at.key("header").key(i), empty=True) for i, cell in enumerate(t.sequence(table["header"], at.key("header"))))
-        rows = []
-        for r, row in enumerate(t.sequence(table["rows"], at.key("rows"))):
-            row_at = at.key("rows").key(r)
-            cells = t.sequence(row, row_at)
-            if len(cells) != len(header):
-                raise row_at.error(f"expected {len(header)} cells like the header, got {len(cells)}")
-            rows.append(tuple(_rich(cell, row_at.key(c), empty=True) for c, cell in enumerate(cells)))
-        return Block(kind, header=header, rows=tuple(rows))
-    raise at.error(f"unknown block {kind!r}: use one of {', '.join(BLOCK_KINDS)}")
+        return Block(kind, tuple(_rich(item) for item in at.items(min_len=1)))
+    table = at.mapping(("header", "rows"))
+    header = tuple(_rich(cell, empty=True) for cell in table["header"].items(min_len=1))
+    rows = []
+    for row in table["rows"].items(min_len=1):
+        cells = row.items(min_len=1)
+        if len(cells) != len(header):
+            raise row.fail(f"expected {len(header)} cells like the header, found {len(cells)}")
+        rows.append(tuple(_rich(cell, empty=True) for cell in cells))
+    return Block(kind, header=header, rows=tuple(rows))
 
 
-def _rich(value: Any, where: t.Where, empty: bool = False) -> str:
+def _rich(field: Field, empty: bool = False) -> str:
     """Text that may hold **bold** runs and :icon: tokens (`empty`: a table cell may be blank)."""
-    result = t.text(value, where, icons=True, empty=empty)
+    result = t.printable(field, icons=True, empty=empty)
     if result.count("**") % 2:
-        raise where.error("unbalanced ** (bold runs are written **like this**)")
+        raise field.fail("unbalanced ** (bold runs are written **like this**)")
     return result

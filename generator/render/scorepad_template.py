@@ -24,6 +24,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
+from generator.data.reader import Field
 from generator.render import template as t
 
 ROW_KINDS = ("score", "total", "tiebreak")
@@ -62,16 +63,15 @@ class _Variant:
 
 def load_scorepad(file: Path, variant: str | None = None) -> ScorePadTemplate:
     """Read and fully check the score pad template `file`, and pick `variant` (default: first)."""
-    data, where = t.load_yaml(file)
-    top = t.mapping(data, where, ("title", "players", "variants"), ("player_label",))
-    title = t.text(top["title"], where.key("title"))
-    players = t.mapping(top["players"], where.key("players"), ("min", "max"))
-    low = t.integer(players["min"], where.key("players").key("min"), 1, MAX_PLAYERS)
-    high = t.integer(players["max"], where.key("players").key("max"), 1, MAX_PLAYERS)
+    top = Field.read(file).mapping(("title", "players", "variants"), ("player_label",))
+    title = t.printable(top["title"])
+    players = top["players"].mapping(("min", "max"))
+    low = players["min"].integer(1, MAX_PLAYERS)
+    high = players["max"].integer(1, MAX_PLAYERS)
     if high < low:
-        raise where.key("players").error(f"max {high} is below min {low}")
-    player_label = t.text(top.get("player_label", "Player"), where.key("player_label"))
-    variants = t.variants(top["variants"], where.key("variants"), _variant)
+        raise top["players"].fail(f"max {high} is below min {low}")
+    player_label = t.printable(top.at("player_label", "Player"))
+    variants = t.variants(top["variants"], _variant)
     chosen = t.pick_variant(variants, variant, Path(file))
     picked = variants[chosen]
     return ScorePadTemplate(
@@ -89,31 +89,28 @@ def load_scorepad(file: Path, variant: str | None = None) -> ScorePadTemplate:
     )
 
 
-def _variant(value: object, where: t.Where) -> _Variant:
-    body = t.mapping(value, where, ("label", "rows"), ("notes",))
-    rows_where = where.key("rows")
-    rows = tuple(_row(item, rows_where.key(i)) for i, item in enumerate(t.sequence(body["rows"], rows_where)))
+def _variant(field: Field) -> _Variant:
+    body = field.mapping(("label", "rows"), ("notes",))
+    row_fields = body["rows"].items(min_len=1)
+    rows = tuple(_row(row) for row in row_fields)
     labels = [row.label.casefold() for row in rows]
     for i, label in enumerate(labels):
         if label in labels[:i]:
-            raise rows_where.key(i).error(f"row label {rows[i].label!r} appears twice")
+            raise row_fields[i].fail(f"row label {rows[i].label!r} appears twice")
     if sum(row.kind == "total" for row in rows) > 1:
-        raise rows_where.error("at most one row may be the total")
+        raise body["rows"].fail("at most one row may be the total")
     if not any(row.kind == "score" for row in rows):
-        raise rows_where.error("expected at least one row of kind 'score'")
-    notes_where = where.key("notes")
-    notes = tuple(t.text(n, notes_where.key(i)) for i, n in enumerate(t.sequence(body.get("notes", []), notes_where, 0)))
-    return _Variant(t.text(body["label"], where.key("label")), rows, notes)
+        raise body["rows"].fail("expected at least one row of kind 'score'")
+    notes = tuple(t.printable(note) for note in body.at("notes", []).items())
+    return _Variant(t.printable(body["label"]), rows, notes)
 
 
-def _row(value: object, where: t.Where) -> PadRow:
-    body = t.mapping(value, where, ("label", "kind"), ("hint", "icon"))
-    kind = body["kind"]
-    if kind not in ROW_KINDS:
-        raise where.key("kind").error(f"unknown kind {kind!r}: use one of {', '.join(ROW_KINDS)}")
+def _row(field: Field) -> PadRow:
+    body = field.mapping(("label", "kind"), ("hint", "icon"))
+    kind = body["kind"].choice(ROW_KINDS)
     return PadRow(
-        label=t.text(body["label"], where.key("label")),
+        label=t.printable(body["label"]),
         kind=kind,
-        hint=t.text(body["hint"], where.key("hint")) if "hint" in body else None,
-        icon=t.icon(body["icon"], where.key("icon")) if "icon" in body else None,
+        hint=body.at("hint").maybe(t.printable),
+        icon=body.at("icon").maybe(t.icon),
     )

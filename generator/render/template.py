@@ -1,19 +1,22 @@
-"""Strict reading of the print templates (templates/scorepad/*.yaml, templates/reference/*.yaml).
+"""The print templates (templates/scorepad/*.yaml, templates/reference/*.yaml, icons.yaml,
+sheet/style.yaml): where they are, and the checks only printing needs.
 
-Every value is checked where it is read, and every complaint is a DataError naming the file and
-the key path ("variants.brugge.rows[3].label"), so a new game's template either loads completely
-or tells its author exactly what to fix. Whatever passes here can be drawn without crashing.
+The templates are walked with generator.data.reader.Field like every other data file, so every
+complaint is a DataError naming the file and the key path ("variants.brugge.rows[3].label"). What
+Field cannot know lives here, as small checks that take a Field and fail through it: the print font
+has a glyph for every character, `:icon:` tokens and icon names are real Font Awesome icons, names
+are usable on the command line, ink is dark enough for a greyscale print. A template either loads
+completely or tells its author exactly what to fix; whatever passes can be drawn without crashing.
 """
 
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Callable, TypeVar
 
-from generator.data.yaml_file import read_yaml
-from generator.errors import DataError, UsageError, shown
+from generator.data.reader import Field, type_name
+from generator.errors import UsageError, shown
 from generator.render.icons import has_icon
 from generator.render.pdf import missing_glyphs
 
@@ -21,105 +24,80 @@ TEMPLATES = Path(__file__).resolve().parents[2] / "templates"
 
 # An icon inside text, written like ":camera:" (a Font Awesome solid icon name).
 ICON_TOKEN = re.compile(r":([a-z0-9]+(?:-[a-z0-9]+)*):")
+MIN_CONTRAST = 4.5  # WCAG AA for normal text: a dark ink on white stays legible in greyscale
 
 T = TypeVar("T")
 
 _NAME = re.compile(r"^[a-z0-9]+(?:-[a-z0-9]+)*$")
+_HEX = re.compile(r"^#[0-9A-Fa-f]{6}$")
 
 
-@dataclass(frozen=True)
-class Where:
-    """A place in a template file: the file and the key path inside it."""
-
-    file: str
-    path: str = ""
-
-    def key(self, name: str | int) -> Where:
-        if isinstance(name, int):
-            return Where(self.file, f"{self.path}[{name}]")
-        return Where(self.file, f"{self.path}.{name}" if self.path else name)
-
-    def error(self, message: str) -> DataError:
-        return DataError(self.file, self.path, message)
-
-
-def load_yaml(file: Path) -> tuple[Any, Where]:
-    """Parse `file` as YAML (generator.data.yaml_file: strict, bounded); problems are DataErrors."""
-    return read_yaml(file), Where(str(file))
-
-
-def mapping(value: Any, where: Where, required: tuple[str, ...], optional: tuple[str, ...] = ()) -> dict:
-    """`value` as a mapping with exactly the `required` keys and some of the `optional` ones."""
-    if not isinstance(value, dict):
-        raise where.error(f"expected a mapping with keys {', '.join(required)}, got {_kind(value)}")
-    for key in value:
-        if key not in required and key not in optional:
-            allowed = ", ".join(required + optional)
-            raise where.key(str(key)).error(f"unknown key {shown(key)} (allowed: {allowed})")
-    for key in required:
-        if key not in value:
-            raise where.error(f"missing key {key!r}")
-    return value
-
-
-def sequence(value: Any, where: Where, min_length: int = 1) -> list:
-    """`value` as a list of at least `min_length` items."""
-    if not isinstance(value, list):
-        raise where.error(f"expected a list, got {_kind(value)}")
-    if len(value) < min_length:
-        raise where.error(f"expected at least {min_length} item(s), got {len(value)}")
-    return value
-
-
-def text(value: Any, where: Where, *, icons: bool = False, empty: bool = False) -> str:
-    """`value` as printable one-paragraph text; with `icons`, ":name:" tokens must be real icons."""
-    if isinstance(value, bool) or not isinstance(value, (str, int, float)):
-        raise where.error(f"expected text, got {_kind(value)}")
-    result = str(value).strip()
-    if not result and not empty:
-        raise where.error("text is empty")
+def printable(field: Field, *, icons: bool = False, empty: bool = False) -> str:
+    """One printable paragraph (a number is read as its text), stripped; with `icons`, ":name:"
+    tokens must be real icons; `empty` allows a blank (a table cell)."""
+    result = field.text(empty=empty, numbers=True).strip()
     if "\n" in result:
-        raise where.error("text must be one paragraph (no line breaks)")
+        raise field.fail("text must be one paragraph (no line breaks)")
     plain = result
     if icons:
         for match in ICON_TOKEN.finditer(result):
             if not has_icon(match.group(1)):
-                raise where.error(f"unknown icon :{match.group(1)}: (a Font Awesome Free solid icon name)")
+                raise field.fail(f"unknown icon :{match.group(1)}: (a Font Awesome Free solid icon name)")
         plain = ICON_TOKEN.sub("", result)
     missing = missing_glyphs(plain)
     if missing:
-        raise where.error(f"the print font has no glyph for {missing!r}")
+        raise field.fail(f"the print font has no glyph for {missing!r}")
     return result
 
 
-def icon(value: Any, where: Where) -> str:
-    """`value` as the name of a free solid Font Awesome icon."""
-    if not isinstance(value, str) or not has_icon(value):
-        raise where.error(f"unknown icon {shown(value)} (a Font Awesome Free solid icon name, e.g. camera)")
-    return value
+def icon(field: Field) -> str:
+    """The name of a free solid Font Awesome icon."""
+    if not isinstance(field.value, str) or not has_icon(field.value):
+        raise field.fail(f"unknown icon {shown(field.value)} (a Font Awesome Free solid icon name, e.g. camera)")
+    return field.value
 
 
-def integer(value: Any, where: Where, low: int, high: int) -> int:
-    """`value` as an integer in [low, high]."""
-    if isinstance(value, bool) or not isinstance(value, int):
-        raise where.error(f"expected a whole number, got {_kind(value)}")
-    if not low <= value <= high:
-        raise where.error(f"{value} is out of range {low}–{high}")
-    return value
+def name(field: Field) -> str:
+    """A lowercase name usable on the command line (brugge, french-summary)."""
+    if not isinstance(field.value, str) or not _NAME.match(field.value):
+        raise field.fail(f"{shown(field.value)} is not a name: lowercase letters, digits and hyphens")
+    return field.value
 
 
-def name(value: Any, where: Where) -> str:
-    """`value` as a lowercase name usable on the command line (brugge, french-summary)."""
-    if not isinstance(value, str) or not _NAME.match(value):
-        raise where.error(f"{shown(value)} is not a name: lowercase letters, digits and hyphens")
-    return value
+def contrast_on_white(colour: str) -> float:
+    """The WCAG contrast ratio of `colour` ("#RRGGBB") against white paper."""
+    channels = []
+    for i in (1, 3, 5):
+        c = int(colour[i : i + 2], 16) / 255
+        channels.append(c / 12.92 if c <= 0.04045 else ((c + 0.055) / 1.055) ** 2.4)
+    luminance = 0.2126 * channels[0] + 0.7152 * channels[1] + 0.0722 * channels[2]
+    return 1.05 / (luminance + 0.05)
 
 
-def variants(value: Any, where: Where, read: Callable[[Any, Where], T]) -> dict[str, T]:
-    """`value` as a non-empty mapping from variant name to a body that `read` checks."""
-    if not isinstance(value, dict) or not value:
-        raise where.error(f"expected a mapping of variant names (e.g. basic:), got {_kind(value)}")
-    return {name(key, where.key(str(key))): read(body, where.key(str(key))) for key, body in value.items()}
+def colour(field: Field, *, ink: bool) -> str:
+    """A colour "#RRGGBB", upper case; `ink` (drawn on white) must be dark enough for greyscale."""
+    value = field.value
+    if not isinstance(value, str) or not _HEX.match(value):
+        raise field.fail(f'expected a colour like "#1F5F8B", found {shown(value)}')
+    if ink and contrast_on_white(value) < MIN_CONTRAST:
+        raise field.fail(
+            f"{value} is too light to read in greyscale (contrast {contrast_on_white(value):.1f}:1, "
+            f"need {MIN_CONTRAST}:1 on white)"
+        )
+    return value.upper()
+
+
+def named(field: Field, what: str, read: Callable[[Field], T]) -> dict[str, T]:
+    """A non-empty mapping from names to bodies that `read` checks (`what` describes it)."""
+    if not isinstance(field.value, dict) or not field.value:
+        found = "an empty one" if field.value == {} else type_name(field.value)
+        raise field.fail(f"expected a mapping {what}, found {found}")
+    return {name(key): read(body) for key, body in field.pairs()}
+
+
+def variants(field: Field, read: Callable[[Field], T]) -> dict[str, T]:
+    """A non-empty mapping from variant name to a body that `read` checks."""
+    return named(field, "of variant names (e.g. basic:)", read)
 
 
 def template_file(kind: str, game: str) -> Path:
@@ -146,9 +124,3 @@ def pick_variant(variants: dict[str, Any], wanted: str | None, file: Path) -> st
     return wanted
 
 
-def _kind(value: Any) -> str:
-    if value is None:
-        return "nothing"
-    return {dict: "a mapping", list: "a list", str: "text", bool: "true/false", int: "a number", float: "a number"}.get(
-        type(value), type(value).__name__
-    )

@@ -125,7 +125,7 @@ MALFORMED = {
     "unknown key": (lambda a, b, g: a.update(gold=3), "players[0].gold", "unknown key"),
     "text for a count": (lambda a, b, g: a.update(guilders="many"), "players[0].guilders", "whole number"),
     "yes for a count": (lambda a, b, g: a.update(houses=True), "players[0].houses", "whole number"),
-    "missing key": (lambda a, b, g: b.pop("workers"), "players[1].workers", "missing"),
+    "missing key": (lambda a, b, g: b.pop("workers"), "players[1]", "missing key 'workers'"),
     "one player": (lambda a, b, g: g["players"].pop(), "players", "2 to 4"),
     "five players": (
         lambda a, b, g: g["players"].extend(player(n) for n in "CDE"), "players", "2 to 4"),

@@ -7,7 +7,8 @@ from pathlib import Path
 import pytest
 
 from generator.errors import DataError
-from generator.render.icon_scheme import ACTION_TYPES, contrast_on_white, load_icon_scheme
+from generator.render.icon_scheme import ACTION_TYPES, load_icon_scheme
+from generator.render.template import contrast_on_white
 from generator.render.icons import code_point, draw_icon
 from generator.files import atomic_output
 from generator.render.pdf import PAPERS, new_canvas
