@@ -14,7 +14,6 @@ from pathlib import Path
 
 from generator.errors import DataError, UsageError, shown
 from generator.data.reader import Field
-from generator.data.yaml_file import read_yaml
 from generator.rules.assignments import Assignment
 from generator.rules.cards import ActionBox, ActionCard, ActionType
 from generator.rules.city import EAT, MODES, RESTAURANT, Category, City, CityRules, Level, Location, StartCard, Strip
@@ -66,7 +65,7 @@ def _load_folder(key: str, folder: str) -> City:
     root = Path(folder)
     docs = {}
     for name in FILES:
-        docs[name] = Field(root / name, read_yaml(root / name))
+        docs[name] = Field.read(root / name)
     rules = _rules(docs["rules.yaml"])
     name, grid, locations = _map(docs["map.yaml"], rules)
     by_name = {loc.name: loc for loc in locations.values()}
