@@ -11,6 +11,7 @@ import hashlib
 import random
 from dataclasses import dataclass
 
+from generator.rules.assignments import Kind
 from generator.rules.cards import DeckCard, turn_faces
 from generator.rules.city import ADVANCED, BASIC, City
 from generator.rules.puzzle import Puzzle
@@ -34,7 +35,7 @@ class Difficulty:
     cards: int                  # 20 cards (19 turns) is easier than 16 (15 turns), R7
     mode: str                   # the advanced legend makes museums and events dearer (R11)
     directions: int             # two directions reduce the luck factor (R6)
-    assignment_types: tuple[int, ...]
+    assignment_types: tuple[int, ...]  # the rulebook's types (Kind values) of the cards dealt
     target_share: float         # the target as a share of the par
 
 
@@ -75,9 +76,9 @@ def deal(city: City, day: dt.date, attempt: int = 0) -> Puzzle:
     deck = tuple(DeckCard(n, rng.choice("AB")) for n in numbers[: level.cards])
     start = city.start_cards[start_card].location.at
     assignments = []
-    for kind in level.assignment_types:
-        ids = sorted(i for i, a in city.assignments.items() if a.type == kind)
-        if kind in (4, 5):
+    for kind in map(Kind, level.assignment_types):
+        ids = sorted(i for i, a in city.assignments.items() if a.kind is kind)
+        if kind.names_locations:
             # Named locations far from the start cannot all be reached in 15 turns: draw among the
             # few trios nearest to the start (king distance to the farthest of the three).
             ids.sort(key=lambda i: (max(_distance(start, at) for at in city.assignments[i].locations), i))

@@ -15,7 +15,7 @@ import random
 from collections import Counter
 from dataclasses import dataclass
 
-from generator.rules.assignments import RACE_TYPES, Assignment
+from generator.rules.assignments import Assignment
 from generator.rules.cards import ActionType
 from generator.rules.city import ADVANCED, EAT, RESTAURANT
 from generator.rules.game import Game
@@ -86,9 +86,8 @@ class _Scorer:
     def progress(self, assignment: Assignment, tally: _Tally, n: int) -> float:
         """A share (race_weight) of a race's value in proportion to the goals it has (`n`): an
         unfinished race pays nothing, but the player should still work towards it."""
-        if assignment.type in RACE_TYPES and not assignment.complete_at(n):
-            need = assignment.count if assignment.type == 1 else len(assignment.locations)
-            return self.race_weight * assignment.values[0] * n / max(need, 1)
+        if assignment.is_race and not assignment.complete_at(n):
+            return self.race_weight * assignment.values[0] * n / max(assignment.need, 1)
         return 0.0
 
 
@@ -103,7 +102,7 @@ class RaceScorer(_Scorer):
 
     def progress(self, assignment: Assignment, tally: _Tally, n: int) -> float:
         a = assignment
-        if a.type == 2 and n == 0:
+        if a.is_set and n == 0:
             have = sum(1 for c in a.categories if tally.circled[c] > 0)
             return self.race_weight * a.values[0] * have / len(a.categories)
         return super().progress(a, tally, n)

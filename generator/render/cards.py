@@ -27,7 +27,7 @@ from generator.render.pdf import FONT, FONT_BOLD, Paper, new_canvas
 from generator.render.qr import QUIET_ZONE, draw_qr, qr_matrix
 from generator.render.sheet_style import load_sheet_style
 from generator.render.wrap import wrap_words
-from generator.rules.assignments import MAX_SETS, TYPE6_DRAWN, Assignment
+from generator.rules.assignments import MAX_SETS, TYPE6_DRAWN, Assignment, Kind
 from generator.rules.cards import ActionCard
 from generator.rules.city import EAT, City, StartCard
 
@@ -46,13 +46,13 @@ GREY = Color(0.42, 0.42, 0.42)
 CUT = Color(0.6, 0.6, 0.6)
 BOX_TINT = Color(0.95, 0.95, 0.95)
 BACK_TINT = Color(0.22, 0.31, 0.42)
-TYPE_TITLES = {
-    1: "First to {count} goals",
-    2: "Points per set",
-    3: "Most goals",
-    4: "First to these 3 goals",
-    5: "First to these 3 shops",
-    6: "Extra start locations",
+KIND_TITLES = {
+    Kind.CATEGORY_RACE: "First to {count} goals",
+    Kind.SETS: "Points per set",
+    Kind.MOST: "Most goals",
+    Kind.LOCATION_RACE: "First to these 3 goals",
+    Kind.SHOP_RACE: "First to these 3 shops",
+    Kind.DRAWN_STARTS: "Extra start locations",
 }
 
 
@@ -402,12 +402,12 @@ def _draw_assignment_card(canvas: Canvas, city: City, assignment: Assignment, sl
     canvas.drawString(x + INSET, top - band / 2 - 3, f"ASSIGNMENT {assignment.type}")
     canvas.setFont(FONT, 7)
     canvas.drawRightString(x + CARD_W - INSET - 7 * mm, top - band / 2 - 2.5, assignment.id)
-    during = assignment.type in (1, 4, 5)
+    during = assignment.is_race
     fit_icon(canvas, style.marks["assignment"] if during else "hourglass-end", x + CARD_W - INSET - 2.8 * mm,
              top - band / 2, 5 * mm, white)
     canvas.setFillColor(INK)
     canvas.setFont(FONT_BOLD, 9)
-    title = TYPE_TITLES[assignment.type].format(count=assignment.count)
+    title = KIND_TITLES[assignment.kind].format(count=assignment.count)
     canvas.drawString(x + INSET, top - band - 6 * mm, title)
     canvas.setFillColor(GREY)
     canvas.setFont(FONT, 6)
@@ -415,19 +415,18 @@ def _draw_assignment_card(canvas: Canvas, city: City, assignment: Assignment, sl
                       "Scored during the game" if during else "Scored at the end of the game")
     body_top = top - band - 13 * mm
     width = CARD_W - 2 * INSET
-    t = assignment.type
-    if t in (1, 3):
+    if assignment.counts_category:
         category = assignment.category or ""
         cat_style = scheme.categories.get(category)
         icon, colour = (cat_style.icon, cat_style.colour) if cat_style else ("circle-question", "#222222")
-        count = assignment.count if t == 1 else 1
+        count = assignment.need
         size = min(12 * mm, width / max(count, 1) - 1 * mm)
         for k in range(count):
             fit_icon(canvas, icon, x + INSET + size / 2 + k * (size + 1 * mm), body_top - size / 2 - 1 * mm, size, colour)
         label = city.rules.categories[category].label if category in city.rules.categories else category
-        text = f"{assignment.count} × {label}" if t == 1 else f"Most goals: {label}"
+        text = f"{assignment.count} × {label}" if assignment.is_race else f"Most goals: {label}"
         _draw_paragraph(canvas, text, x + INSET, body_top - size - 4 * mm, width, 7)
-    elif t == 2:
+    elif assignment.is_set:
         size = 10 * mm
         cx = x + INSET
         for k, category in enumerate(assignment.categories):
@@ -443,7 +442,7 @@ def _draw_assignment_card(canvas: Canvas, city: City, assignment: Assignment, sl
         labels = " + ".join(city.rules.categories[c].label for c in assignment.categories if c in city.rules.categories)
         _draw_paragraph(canvas, f"{assignment.values[0]} points per set of {labels}, at most {MAX_SETS} sets",
                         x + INSET, body_top - size - 4 * mm, width, 7)
-    elif t in (4, 5):
+    elif assignment.names_locations:
         row = 9 * mm
         for k, at in enumerate(assignment.locations):
             location = city.locations.get(at)
@@ -480,9 +479,9 @@ def _draw_values(canvas: Canvas, assignment: Assignment, slot: Slot) -> None:
     x, y = slot.x + INSET, slot.y + INSET
     width = CARD_W - 2 * INSET
     values = assignment.values
-    if assignment.type == 6:
+    if assignment.is_drawn_starts:
         captions = [str(k) for k in range(len(values))]
-    elif assignment.type in (1, 4, 5):
+    elif assignment.is_race:
         captions = ["1st", "2nd", "later"][: len(values)]
     else:
         captions = ["points"]

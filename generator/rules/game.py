@@ -13,7 +13,6 @@ from dataclasses import dataclass, field
 from typing import Iterable, Mapping
 
 from generator.errors import IllegalMoveError, Violation
-from generator.rules.assignments import RACE_TYPES
 from generator.rules.cards import BOX_NAMES, PAIRS, TRIPLES, ActionType, normalise_boxes
 from generator.rules.city import ADVANCED, EAT, RESTAURANT, Location
 from generator.rules.grid import Coord, crossing_diagonal, edge
@@ -359,7 +358,7 @@ class Game:
         achieved = self.achieved.keys()
         for assignment in self.puzzle.assignments:
             if (
-                assignment.type in RACE_TYPES
+                assignment.is_race
                 and assignment.id not in self.completed
                 and assignment.complete(self.circled, achieved)
             ):

@@ -103,9 +103,8 @@ def _value(facts: Facts, sheet: _Sheet) -> float:
         circled = facts.tally(sheet.claims)[1]
         done = achieved | {facts.start}
         for assignment in facts.puzzle.assignments:
-            if assignment.type in (1, 4, 5) and not assignment.complete(circled, done):
-                goal = assignment.count if assignment.type == 1 else len(assignment.locations)
-                progress += assignment.values[0] * assignment.goal_count(circled, done) / max(goal, 1) / 2
+            if assignment.is_race and not assignment.complete(circled, done):
+                progress += assignment.values[0] * assignment.goal_count(circled, done) / max(assignment.need, 1) / 2
     return sheet.score + 0.75 * near + progress + 0.5 * len(sheet.pool)
 
 

@@ -155,7 +155,7 @@ class Facts:
             best = max(strip.numbers)
             total += 2 * best if name == EAT and best > 0 else best
         for assignment in self.puzzle.assignments:
-            total += max(assignment.values) * (3 if assignment.type == 2 else 1)
+            total += assignment.max_points
         return total + max(self.rules.hunted)
 
     # --- scoring (the same rules as Game.score, R13, R15–R17) -----------------------------------
