@@ -70,14 +70,20 @@ class Assignment:
     kind: Kind = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
-        object.__setattr__(self, "kind", Kind(self.type))
+        kind = Kind(self.type)
+        object.__setattr__(self, "kind", kind)
+        # The players ask `is_race` and `need` thousands of times a turn: worked out once (the card
+        # is frozen).
+        object.__setattr__(self, "_race", kind.is_race)
+        need = self.count if kind is _CATEGORY_RACE else len(self.locations) if kind.names_locations else 1
+        object.__setattr__(self, "_need", need)
 
     # --- what the card asks ------------------------------------------------------------------
 
     @property
     def is_race(self) -> bool:
         """A race (types 1, 4, 5): scored during the game, first / second / later value."""
-        return self.kind.is_race
+        return self._race  # type: ignore[attr-defined]
 
     @property
     def counts_category(self) -> bool:
@@ -108,12 +114,7 @@ class Assignment:
     def need(self) -> int:
         """The goal count that completes the card: `count` goals of the category (type 1), all its
         named locations (types 4, 5), otherwise one (one set, one goal, one location)."""
-        kind = self.kind
-        if kind is Kind.CATEGORY_RACE:
-            return self.count
-        if kind.names_locations:
-            return len(self.locations)
-        return 1
+        return self._need  # type: ignore[attr-defined]
 
     @property
     def max_points(self) -> int:
@@ -125,9 +126,9 @@ class Assignment:
     def goal_count(self, counts: Mapping[str, int], achieved: Collection[Coord]) -> int:
         """How far a player got: goals of the category, sets, or named locations achieved."""
         kind = self.kind
-        if kind.counts_category:
+        if kind is _CATEGORY_RACE or kind is _MOST:
             return counts.get(self.category or "", 0)
-        if kind is Kind.SETS:
+        if kind is _SETS:
             return min(MAX_SETS, min(counts.get(c, 0) for c in self.categories))
         return sum(1 for at in self.locations if at in achieved)
 
@@ -137,7 +138,7 @@ class Assignment:
 
     def complete_at(self, n: int) -> bool:
         """`complete` for a goal count `n` already known (the players ask it thousands of times a turn)."""
-        return n >= self.need
+        return n >= self._need  # type: ignore[attr-defined]
 
     def solo_points(self, counts: Mapping[str, int], achieved: Collection[Coord]) -> int:
         """Points in solo play (RULINGS "Solo")."""
@@ -146,11 +147,11 @@ class Assignment:
     def solo_points_at(self, n: int) -> int:
         """`solo_points` for a goal count `n` already known."""
         kind = self.kind
-        if kind.is_race:
-            return self.values[0] if self.complete_at(n) else 0
-        if kind is Kind.SETS:
+        if self._race:  # type: ignore[attr-defined]
+            return self.values[0] if n >= self._need else 0  # type: ignore[attr-defined]
+        if kind is _SETS:
             return self.values[0] * n
-        if kind is Kind.MOST:
+        if kind is _MOST:
             return self.values[0] if n >= 1 else 0
         return self.values[min(n, len(self.values) - 1)]
 
@@ -165,6 +166,10 @@ class Assignment:
         if kind.names_locations:
             return "first to " + ", ".join(str(c) for c in self.locations)
         return "drawn start locations: " + ", ".join(str(c) for c in self.locations)
+
+
+# The kinds as plain names, for the methods the players call thousands of times a turn.
+_CATEGORY_RACE, _SETS, _MOST, _LOCATION_RACE, _SHOP_RACE, _DRAWN_STARTS = Kind
 
 
 def race_points(values: Sequence[int], finish_turns: Sequence[int | None]) -> list[int]:

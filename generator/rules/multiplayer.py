@@ -34,10 +34,10 @@ def score_players(games: Sequence[Game]) -> list[PlayerScore]:
         if assignment.is_race:
             points = race_points(assignment.values, [g.completed.get(assignment.id) for g in games])
         elif assignment.is_majority:
-            counts = [assignment.goal_count(g.circled, g.achieved.keys()) for g in games]
+            counts = [assignment.goal_count(g.tally.circled, g.tally.achieved) for g in games]
             points = majority_points(assignment.values[0], counts)
         else:
-            points = [assignment.solo_points(g.circled, g.achieved.keys()) for g in games]
+            points = [assignment.solo_points(g.tally.circled, g.tally.achieved) for g in games]
         for mine, p in zip(per_player, points):
             mine[assignment.id] = p
     scores = []
