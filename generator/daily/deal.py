@@ -1,7 +1,8 @@
 """Dealing the daily puzzle: start card, deck order with sides, assignments, by weekday.
 
 The deal is a pure function of (city, date, generator version, attempt): the seed is the SHA-256
-of those, never Python's hash() (salted per process) nor the order of a set.
+of those, never Python's hash() (salted per process) nor the order of a set. The deck and the
+puzzle are dealt by generator/rules/dealer.py, as for the levels.
 """
 
 from __future__ import annotations
@@ -12,8 +13,8 @@ import random
 from dataclasses import dataclass
 
 from generator.rules.assignments import Kind
-from generator.rules.cards import DeckCard, turn_faces
 from generator.rules.city import ADVANCED, BASIC, City
+from generator.rules.dealer import dealt_puzzle, shuffled_deck
 from generator.rules.puzzle import Puzzle
 
 # Bump when a change to the daily generator changes the puzzles it deals (old codes stay valid:
@@ -71,9 +72,7 @@ def deal(city: City, day: dt.date, attempt: int = 0) -> Puzzle:
     rng = random.Random(daily_seed(city.key, day, attempt))
     level = difficulty(day)
     start_card = rng.choice(sorted(city.start_cards))
-    numbers = sorted(city.action_cards)
-    rng.shuffle(numbers)
-    deck = tuple(DeckCard(n, rng.choice("AB")) for n in numbers[: level.cards])
+    deck = shuffled_deck(city, rng, level.cards)
     start = city.start_cards[start_card].location.at
     assignments = []
     for kind in map(Kind, level.assignment_types):
@@ -84,14 +83,6 @@ def deal(city: City, day: dt.date, attempt: int = 0) -> Puzzle:
             ids.sort(key=lambda i: (max(_distance(start, at) for at in city.assignments[i].locations), i))
             ids = ids[:NEAREST_TRIOS]
         if ids:
-            assignments.append(city.assignments[rng.choice(ids)])
-    return Puzzle(
-        city=city,
-        mode=level.mode,
-        directions=level.directions,
-        start=start,
-        turns=turn_faces(deck, dict(city.action_cards)),
-        deck=deck,
-        start_card=start_card,
-        assignments=tuple(assignments),
-    )
+            assignments.append(rng.choice(ids))
+    return dealt_puzzle(city, deck, start_card=start_card, assignments=assignments, mode=level.mode,
+                        directions=level.directions)
