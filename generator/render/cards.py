@@ -19,7 +19,6 @@ from reportlab.lib.units import mm
 from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.pdfgen.canvas import Canvas
 
-from generator.errors import UsageError
 from generator.render.citymap import fit_icon
 from generator.render.icon_scheme import IconScheme, load_icon_scheme
 from generator.files import atomic_output
@@ -35,7 +34,6 @@ CARD_W, CARD_H = 63 * mm, 88 * mm  # poker size
 ACROSS, DOWN = 3, 3
 PER_PAGE = ACROSS * DOWN
 MARK_GAP, MARK_LENGTH = 1.5 * mm, 4 * mm  # crop marks start this far from the block
-MAX_OFFSET_MM = 10.0
 BLEED = 2 * mm  # back colour runs this far past the outer edge of the block
 INSET = 3 * mm
 QR_ROOM = 27 * mm  # the widest a start card's QR code may be, quiet zone included
@@ -76,20 +74,8 @@ def back_slot(slot: Slot, paper: Paper, offset: tuple[float, float] = (0.0, 0.0)
     return Slot(paper.width - slot.x - CARD_W + offset[0], slot.y + offset[1])
 
 
-def parse_offset(text: str | None) -> tuple[float, float]:
-    """--back-offset-mm "X,Y" in millimetres → points; UsageError for anything else."""
-    if text is None:
-        return (0.0, 0.0)
-    parts = text.split(",")
-    try:
-        if len(parts) != 2:
-            raise ValueError
-        dx, dy = float(parts[0]), float(parts[1])
-    except ValueError:
-        raise UsageError(f"--back-offset-mm {text!r}: expected two numbers in mm, like 0.5,-1") from None
-    if not all(abs(v) <= MAX_OFFSET_MM for v in (dx, dy)) or dx != dx or dy != dy:
-        raise UsageError(f"--back-offset-mm {text!r}: each shift must be within ±{MAX_OFFSET_MM:g} mm")
-    return (dx * mm, dy * mm)
+def _points(offset_mm: tuple[float, float]) -> tuple[float, float]:
+    return (offset_mm[0] * mm, offset_mm[1] * mm)
 
 
 # --- pages ---------------------------------------------------------------------------------------
@@ -105,8 +91,10 @@ def render_assignment_cards(city: City, paper: Paper, out: Path) -> Path:
     return _render_fronts(city, paper, out, f"Citytrip {city.name} assignment cards", cards, _draw_assignment_card)
 
 
-def render_action_cards(city: City, paper: Paper, out: Path, offset: tuple[float, float] = (0.0, 0.0)) -> Path:
-    """Front page, back page (mirrored, shifted by `offset`), front page, … for a duplex print."""
+def render_action_cards(city: City, paper: Paper, out: Path, offset_mm: tuple[float, float] = (0.0, 0.0)) -> Path:
+    """Front page, back page (mirrored, shifted by `offset_mm`: right and up), front page, … for a
+    duplex print."""
+    offset = _points(offset_mm)
     cards = [city.action_cards[n] for n in sorted(city.action_cards)]
     slots = card_slots(paper)
     with atomic_output(out) as temp:
@@ -128,8 +116,10 @@ def render_action_cards(city: City, paper: Paper, out: Path, offset: tuple[float
     return Path(out)
 
 
-def render_alignment_test(paper: Paper, out: Path, offset: tuple[float, float] = (0.0, 0.0)) -> Path:
-    """One sheet (two pages): crosses at the card centres on the front, mm scales on the back."""
+def render_alignment_test(paper: Paper, out: Path, offset_mm: tuple[float, float] = (0.0, 0.0)) -> Path:
+    """One sheet (two pages): crosses at the card centres on the front, mm scales on the back
+    (shifted by `offset_mm`, as the action cards' backs)."""
+    offset = _points(offset_mm)
     slots = card_slots(paper)
     with atomic_output(out) as temp:
         canvas = new_canvas(temp, paper, title="Card duplex alignment test",
