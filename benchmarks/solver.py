@@ -191,7 +191,7 @@ def circuit_baseline(puzzle, time_limit: float, workers: int) -> tuple[int | Non
                 kinds.setdefault(goal.eatery, []).append(literal)
             elif category in counts:
                 counts[category].append(literal)
-    start_counts = facts.tally(())[0]
+    start_counts = facts.tally(()).crossings
     eat_kinds = []
     for kind, literals in kinds.items():
         if kind == facts.start_eatery and EAT in facts.start_crossed:

@@ -5,7 +5,7 @@ from __future__ import annotations
 import argparse
 from pathlib import Path
 
-from generator.cli.print_options import DEFAULT_FOLDER, finish
+from generator.cli.print_options import DEFAULT_FOLDER, finish, parse_offset
 from generator.cli.sheets import add_city_options, city_slug
 
 
@@ -29,14 +29,13 @@ def register(subparsers: argparse._SubParsersAction) -> None:
 
 def run(args: argparse.Namespace) -> int:
     from generator.data.cities import load_city
-    from generator.render.cards import parse_offset
     from generator.render.pdf import paper
 
     size = paper(args.paper)
-    offset = parse_offset(args.back_offset_mm)
+    offset_mm = parse_offset(args.back_offset_mm)
     city = load_city(args.city)
     folder = output_folder(args.out, city)
-    for pdf in write_cards(city, size, folder, offset):
+    for pdf in write_cards(city, size, folder, offset_mm):
         finish(args, pdf)
     return 0
 
@@ -50,15 +49,15 @@ def output_folder(out: str | None, city) -> Path:
     return folder
 
 
-def write_cards(city, size, folder: Path, offset: tuple[float, float]) -> list[Path]:
-    """The four card PDFs of `city` in `folder`."""
+def write_cards(city, size, folder: Path, offset_mm: tuple[float, float]) -> list[Path]:
+    """The four card PDFs of `city` in `folder`, the action card backs shifted by `offset_mm`."""
     from generator.render.cards import (render_action_cards, render_alignment_test, render_assignment_cards,
                                         render_start_cards)
 
     slug = city_slug(city)
     return [
         render_start_cards(city, size, folder / f"{slug}-start-cards.pdf"),
-        render_action_cards(city, size, folder / f"{slug}-action-cards.pdf", offset),
+        render_action_cards(city, size, folder / f"{slug}-action-cards.pdf", offset_mm),
         render_assignment_cards(city, size, folder / f"{slug}-assignment-cards.pdf"),
-        render_alignment_test(size, folder / f"{slug}-card-alignment.pdf", offset),
+        render_alignment_test(size, folder / f"{slug}-card-alignment.pdf", offset_mm),
     ]

@@ -5,7 +5,7 @@ from __future__ import annotations
 import argparse
 
 from generator.cli.cards import output_folder
-from generator.cli.print_options import finish
+from generator.cli.print_options import check_count, finish, parse_offset
 from generator.cli.sheets import add_city_options, city_slug
 
 
@@ -28,19 +28,15 @@ def register(subparsers: argparse._SubParsersAction) -> None:
 
 def run(args: argparse.Namespace) -> int:
     from generator.data.cities import load_city
-    from generator.errors import UsageError
-    from generator.render.cards import parse_offset
     from generator.render.kit import KitOptions, write_kit
     from generator.render.pdf import paper
-    from generator.render.sheet import MAX_COUNT
 
     size = paper(args.paper)
-    offset = parse_offset(args.back_offset_mm)
-    if not 1 <= args.count <= MAX_COUNT:
-        # Checked before anything is written, so a bad count leaves no partial kit behind.
-        raise UsageError(f"--count must be 1–{MAX_COUNT} sheets, not {args.count}")
+    offset_mm = parse_offset(args.back_offset_mm)
+    # Checked before anything is written, so a bad count leaves no partial kit behind.
+    check_count(args.count)
     city = load_city(args.city)
     folder = output_folder(args.out, city)
-    for pdf in write_kit(city, city_slug(city), size, folder, KitOptions(args.count, offset)):
+    for pdf in write_kit(city, city_slug(city), size, folder, KitOptions(args.count, offset_mm)):
         finish(args, pdf)
     return 0

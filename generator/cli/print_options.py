@@ -1,11 +1,21 @@
-"""Options shared by the print commands (scorepad, reference): game, variant, paper, output."""
+"""Options shared by the print commands: game, variant, paper and output (scorepad, reference),
+and the checks of the numbers the print commands take (--count, --pages, --back-offset-mm).
+
+The renderers take plain values (a count of sheets, an offset in mm); the option names and their
+ranges are the command line's, so they are checked and worded here.
+"""
 
 from __future__ import annotations
 
 import argparse
 from pathlib import Path
 
+from generator.errors import UsageError
+
 DEFAULT_FOLDER = Path("output")
+MAX_COUNT = 1000  # --count: fill-in sheets per mode
+MAX_PAGES = 100  # --pages: score pad pages
+MAX_OFFSET_MM = 10.0  # --back-offset-mm: each shift within ±10 mm
 
 
 def add_print_options(parser: argparse.ArgumentParser, kind: str) -> None:
@@ -40,3 +50,34 @@ def finish(args: argparse.Namespace, pdf: Path) -> None:
         from generator.render.preview import preview_path, write_preview
 
         print(write_preview(pdf, preview_path(pdf)))
+
+
+def check_count(count: int) -> int:
+    """--count N (sheets per mode); UsageError outside 1–MAX_COUNT."""
+    if not 1 <= count <= MAX_COUNT:
+        raise UsageError(f"--count must be 1–{MAX_COUNT} sheets, not {count}")
+    return count
+
+
+def check_pages(pages: int) -> int:
+    """--pages N (score pad pages); UsageError outside 1–MAX_PAGES."""
+    if not 1 <= pages <= MAX_PAGES:
+        raise UsageError(f"--pages must be 1–{MAX_PAGES}, not {pages}")
+    return pages
+
+
+def parse_offset(text: str | None) -> tuple[float, float]:
+    """--back-offset-mm "X,Y": the shift of the card backs in millimetres (right, up); UsageError
+    for anything else."""
+    if text is None:
+        return (0.0, 0.0)
+    parts = text.split(",")
+    try:
+        if len(parts) != 2:
+            raise ValueError
+        dx, dy = float(parts[0]), float(parts[1])
+    except ValueError:
+        raise UsageError(f"--back-offset-mm {text!r}: expected two numbers in mm, like 0.5,-1") from None
+    if not all(abs(v) <= MAX_OFFSET_MM for v in (dx, dy)) or dx != dx or dy != dy:
+        raise UsageError(f"--back-offset-mm {text!r}: each shift must be within ±{MAX_OFFSET_MM:g} mm")
+    return (dx, dy)

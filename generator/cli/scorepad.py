@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import argparse
 
-from generator.cli.print_options import add_print_options, finish, output_path
+from generator.cli.print_options import add_print_options, check_pages, finish, output_path
 from generator.errors import UsageError
 
 
@@ -39,5 +39,6 @@ def run(args: argparse.Namespace) -> int:
             f"--players {players}: {template.title} is played by {template.min_players}–{template.max_players} players"
         )
     out = output_path(args, "scorepad", template.game, template.variant, template.variants[0])
+    check_pages(args.pages)
     finish(args, render_scorepad(template, players, size, out, pages=args.pages))
     return 0

@@ -5,7 +5,7 @@ from __future__ import annotations
 import argparse
 from pathlib import Path
 
-from generator.cli.print_options import DEFAULT_FOLDER, finish
+from generator.cli.print_options import DEFAULT_FOLDER, check_count, finish
 from generator.errors import UsageError
 
 
@@ -57,5 +57,8 @@ def run(args: argparse.Namespace) -> int:
     else:
         DEFAULT_FOLDER.mkdir(exist_ok=True)
         out = DEFAULT_FOLDER / f"{city_slug(city)}-sheets-{'duplex' if args.duplex else mode}.pdf"
+    if args.duplex and mode != "both":
+        raise UsageError("--duplex prints the advanced sheet on the back of the basic one: use it with --mode both")
+    check_count(args.count)
     finish(args, render_sheets(city, mode, args.count, size, out, duplex=args.duplex))
     return 0

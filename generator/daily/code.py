@@ -35,7 +35,7 @@ def looks_like_code(text: str) -> bool:
 def encode(puzzle: Puzzle) -> str:
     if puzzle.deck is None or puzzle.start_card is None or puzzle.city.key not in shipped_cities():
         raise ValueError("only dealt puzzles of a shipped city with a start card have a code")
-    if any(a.type == 6 for a in puzzle.assignments):
+    if any(a.is_drawn_starts for a in puzzle.assignments):
         raise ValueError("type 6 assignments are not used in coded puzzles")
     fields = [
         PREFIX,

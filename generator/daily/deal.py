@@ -1,7 +1,8 @@
 """Dealing the daily puzzle: start card, deck order with sides, assignments, by weekday.
 
 The deal is a pure function of (city, date, generator version, attempt): the seed is the SHA-256
-of those, never Python's hash() (salted per process) nor the order of a set.
+of those, never Python's hash() (salted per process) nor the order of a set. The deck and the
+puzzle are dealt by generator/rules/dealer.py, as for the levels.
 """
 
 from __future__ import annotations
@@ -11,8 +12,9 @@ import hashlib
 import random
 from dataclasses import dataclass
 
-from generator.rules.cards import DeckCard, turn_faces
+from generator.rules.assignments import Kind
 from generator.rules.city import ADVANCED, BASIC, City
+from generator.rules.dealer import dealt_puzzle, shuffled_deck
 from generator.rules.puzzle import Puzzle
 
 # Bump when a change to the daily generator changes the puzzles it deals (old codes stay valid:
@@ -34,7 +36,7 @@ class Difficulty:
     cards: int                  # 20 cards (19 turns) is easier than 16 (15 turns), R7
     mode: str                   # the advanced legend makes museums and events dearer (R11)
     directions: int             # two directions reduce the luck factor (R6)
-    assignment_types: tuple[int, ...]
+    assignment_types: tuple[int, ...]  # the rulebook's types (Kind values) of the cards dealt
     target_share: float         # the target as a share of the par
 
 
@@ -70,27 +72,17 @@ def deal(city: City, day: dt.date, attempt: int = 0) -> Puzzle:
     rng = random.Random(daily_seed(city.key, day, attempt))
     level = difficulty(day)
     start_card = rng.choice(sorted(city.start_cards))
-    numbers = sorted(city.action_cards)
-    rng.shuffle(numbers)
-    deck = tuple(DeckCard(n, rng.choice("AB")) for n in numbers[: level.cards])
+    deck = shuffled_deck(city, rng, level.cards)
     start = city.start_cards[start_card].location.at
     assignments = []
-    for kind in level.assignment_types:
-        ids = sorted(i for i, a in city.assignments.items() if a.type == kind)
-        if kind in (4, 5):
+    for kind in map(Kind, level.assignment_types):
+        ids = sorted(i for i, a in city.assignments.items() if a.kind is kind)
+        if kind.names_locations:
             # Named locations far from the start cannot all be reached in 15 turns: draw among the
             # few trios nearest to the start (king distance to the farthest of the three).
             ids.sort(key=lambda i: (max(_distance(start, at) for at in city.assignments[i].locations), i))
             ids = ids[:NEAREST_TRIOS]
         if ids:
-            assignments.append(city.assignments[rng.choice(ids)])
-    return Puzzle(
-        city=city,
-        mode=level.mode,
-        directions=level.directions,
-        start=start,
-        turns=turn_faces(deck, dict(city.action_cards)),
-        deck=deck,
-        start_card=start_card,
-        assignments=tuple(assignments),
-    )
+            assignments.append(rng.choice(ids))
+    return dealt_puzzle(city, deck, start_card=start_card, assignments=assignments, mode=level.mode,
+                        directions=level.directions)

@@ -119,7 +119,7 @@ def _puzzle_assignments(top: dict[str, Field], city: City) -> tuple[Assignment, 
         if any(a.id == ident for a in chosen):
             raise f.fail(f"assignment {ident} is listed twice")
         chosen.append(city.assignments[ident])
-    needs_drawn = any(a.type == 6 for a in chosen)
+    needs_drawn = any(a.is_drawn_starts for a in chosen)
     if needs_drawn != ("drawn" in top):
         where = top.get("drawn") or top["assignments"]
         raise where.fail(f"a type 6 assignment needs 'drawn': the {TYPE6_DRAWN} drawn start cards, and only then")
@@ -131,7 +131,7 @@ def _puzzle_assignments(top: dict[str, Field], city: City) -> tuple[Assignment, 
         if len(set(numbers)) != TYPE6_DRAWN:
             raise top["drawn"].fail("the drawn start cards must be different")
         places = tuple(city.start_cards[n].location.at for n in numbers)
-        chosen = [Assignment(a.id, 6, a.values, locations=places) if a.type == 6 else a for a in chosen]
+        chosen = [Assignment(a.id, a.type, a.values, locations=places) if a.is_drawn_starts else a for a in chosen]
     return tuple(chosen)
 
 
@@ -148,7 +148,7 @@ def puzzle_to_data(puzzle: Puzzle) -> dict:
         data["turns"] = [{"left": [str(b) for b in t.left], "right": [str(b) for b in t.right]} for t in puzzle.turns]
     if puzzle.assignments:
         data["assignments"] = [a.id for a in puzzle.assignments]
-        drawn = next((a for a in puzzle.assignments if a.type == 6), None)
+        drawn = next((a for a in puzzle.assignments if a.is_drawn_starts), None)
         if drawn is not None:
             by_at = {card.location.at: n for n, card in puzzle.city.start_cards.items()}
             data["drawn"] = [by_at[at] for at in drawn.locations]

@@ -16,8 +16,8 @@ from pathlib import PurePath
 from typing import Callable, Iterable, Iterator, Mapping
 
 from generator.data.cities import load_city
-from generator.rules.cards import DeckCard, turn_faces
 from generator.rules.city import BASIC
+from generator.rules.dealer import dealt_puzzle, shuffled_deck
 from generator.rules.puzzle import Puzzle
 from generator.rules.replay import Report, replay
 
@@ -73,21 +73,9 @@ def level_puzzle(city_key: str, level: int, cards: int, shuffle: int) -> Puzzle:
     """Level `level` of a city with a seeded deal of `cards` action cards (R7), basic sheet."""
     city = load_city(city_key)
     spec = city.levels[level]
-    rng = random.Random(shuffle_seed(city.key, shuffle))
-    numbers = sorted(city.action_cards)
-    rng.shuffle(numbers)
-    deck = tuple(DeckCard(n, rng.choice("AB")) for n in numbers[:cards])
-    return Puzzle(
-        city=city,
-        mode=BASIC,
-        directions=SOLO_DIRECTIONS,
-        start=city.start_cards[spec.start].location.at,
-        turns=turn_faces(deck, dict(city.action_cards)),
-        deck=deck,
-        start_card=spec.start,
-        assignments=tuple(city.assignments[i] for i in spec.assignments),
-        target=spec.target,
-    )
+    deck = shuffled_deck(city, random.Random(shuffle_seed(city.key, shuffle)), cards)
+    return dealt_puzzle(city, deck, start_card=spec.start, assignments=spec.assignments, mode=BASIC,
+                        directions=SOLO_DIRECTIONS, target=spec.target)
 
 
 def run_job(job: Job) -> tuple[Outcome, ...]:

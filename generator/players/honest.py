@@ -13,15 +13,15 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from dataclasses import dataclass
 
-from generator.rules.assignments import RACE_TYPES, Assignment
+from generator.rules.assignments import Assignment
 from generator.rules.cards import ActionType
-from generator.rules.city import ADVANCED, EAT, RESTAURANT
+from generator.rules.city import ADVANCED
 from generator.rules.game import Game
 from generator.rules.grid import Coord, crossing_diagonal, edge
 from generator.rules.plan import BonusUse, GoalClaim, Plan, Turn
 from generator.rules.puzzle import Puzzle
+from generator.rules.tally import Tally, hunted_score, strip_scores
 
 REACH = 3           # lookahead radius around the path's ends (king distance)
 NEAR_WEIGHT = 0.6   # value of a goal left within reach
@@ -29,52 +29,30 @@ HINT_WEIGHT = 0.9   # extra value when next turn's half icons promise its action
 HUNT_MARGIN = 3     # a hunted turn must gain this much more than the best plain turn
 
 
-@dataclass
-class _Tally:
-    """The counts that decide the appreciation, cheap to copy and extend."""
-
-    crossings: Counter
-    circled: Counter
-    kinds: set
-    restaurant: bool
-    achieved: set
-
-    def copy(self) -> "_Tally":
-        return _Tally(Counter(self.crossings), Counter(self.circled), set(self.kinds), self.restaurant, set(self.achieved))
-
-
 class _Scorer:
+    """The honest value of a sheet: the engine's tally and scores (generator/rules/tally.py), plus
+    a share of the assignments' progress.
+
+    Not a second tally: goals are counted by Tally.add, strips by strip_scores and assignments by
+    the cards' own solo points; what is added is the player's guess of what an unfinished
+    assignment is worth (`progress`), which the rules do not score.
+    """
+
     def __init__(self, puzzle: Puzzle) -> None:
         self.puzzle = puzzle
         self.city = puzzle.city
         self.strips = puzzle.city.rules.strips
-        # value() runs thousands of times a turn: the strips as plain (name, numbers, last index).
-        self._strips = [(name, strip.numbers, len(strip.numbers) - 1) for name, strip in self.strips.items()]
 
-    def tally(self, game: Game) -> _Tally:
-        return _Tally(Counter(game.crossings), Counter(game.circled), set(game.eatery_kinds), game.restaurant, set(game.achieved))
+    def tally(self, game: Game) -> Tally:
+        return game.tally.copy()
 
-    def add(self, tally: _Tally, at: Coord, goal: str) -> None:
+    def add(self, tally: Tally, at: Coord, goal: str) -> None:
         location = self.city.locations[at]
-        tally.achieved.add(at)
-        for category in location.crossed(goal, self.puzzle.mode):
-            tally.circled[category] += 1
-            if category == RESTAURANT:
-                tally.restaurant = True
-            elif category == EAT:
-                if location.eatery not in tally.kinds:
-                    tally.kinds.add(location.eatery)
-                    tally.crossings[EAT] += 1
-            else:
-                tally.crossings[category] += 1
+        tally.add(at, location.crossed(goal, self.puzzle.mode), location.eatery)
 
-    def value(self, tally: _Tally) -> float:
+    def value(self, tally: Tally) -> float:
         """Strips + assignment points, plus a share of the assignments' progress."""
-        total = 0.0
-        crossings = tally.crossings
-        for name, numbers, last in self._strips:
-            points = numbers[min(crossings[name], last)]  # Strip.score
-            total += points * 2 if name == EAT and tally.restaurant else points
+        total = float(sum(strip_scores(self.strips, tally).values()))
         for assignment in self.puzzle.assignments:
             n = assignment.goal_count(tally.circled, tally.achieved)
             total += assignment.solo_points_at(n)
@@ -83,12 +61,11 @@ class _Scorer:
 
     race_weight = 0.5
 
-    def progress(self, assignment: Assignment, tally: _Tally, n: int) -> float:
+    def progress(self, assignment: Assignment, tally: Tally, n: int) -> float:
         """A share (race_weight) of a race's value in proportion to the goals it has (`n`): an
         unfinished race pays nothing, but the player should still work towards it."""
-        if assignment.type in RACE_TYPES and not assignment.complete_at(n):
-            need = assignment.count if assignment.type == 1 else len(assignment.locations)
-            return self.race_weight * assignment.values[0] * n / max(need, 1)
+        if assignment.is_race and not assignment.complete_at(n):
+            return self.race_weight * assignment.values[0] * n / max(assignment.need, 1)
         return 0.0
 
 
@@ -101,9 +78,9 @@ class RaceScorer(_Scorer):
         super().__init__(puzzle)
         self.race_weight = weight
 
-    def progress(self, assignment: Assignment, tally: _Tally, n: int) -> float:
+    def progress(self, assignment: Assignment, tally: Tally, n: int) -> float:
         a = assignment
-        if a.type == 2 and n == 0:
+        if a.is_set and n == 0:
             have = sum(1 for c in a.categories if tally.circled[c] > 0)
             return self.race_weight * a.values[0] * have / len(a.categories)
         return super().progress(a, tally, n)
@@ -165,9 +142,9 @@ def ranked_turns(game: Game, scorer: _Scorer, rng: random.Random, keep: int) -> 
     pool = sorted(game.bonus_pool.elements(), reverse=True)[:2] if game.mode == ADVANCED else []
     max_plan = max(game.budget(b)[ActionType.PLAN] for b in game.legal_boxes()) + sum(pool)
     walks = _walks(game, max_plan)
-    hunted_cost = game.city.rules.hunted[min(game.hunted + 1, len(game.city.rules.hunted) - 1)] - game.hunted_score()
+    hunted_cost = hunted_score(game.city.rules.hunted, game.hunted + 1) - game.hunted_score()
     best: list[tuple[float, float, Turn]] = []  # the `keep` best, best first
-    paid: dict[tuple, tuple[tuple[GoalClaim, ...], _Tally, float]] = {}  # same walk, same funds
+    paid: dict[tuple, tuple[tuple[GoalClaim, ...], Tally, float]] = {}  # same walk, same funds
     cache: dict[Coord, tuple[dict[Coord, float], float]] = {}
     offers: dict[Coord, bool] = {}
 
@@ -220,7 +197,7 @@ def ranked_turns(game: Game, scorer: _Scorer, rng: random.Random, keep: int) -> 
     return [(value, turn) for value, _, turn in best]
 
 
-def _pay(game: Game, scorer: _Scorer, base: _Tally, goals: tuple[Coord, ...], funds: Counter) -> tuple[tuple[GoalClaim, ...], _Tally]:
+def _pay(game: Game, scorer: _Scorer, base: Tally, goals: tuple[Coord, ...], funds: Counter) -> tuple[tuple[GoalClaim, ...], Tally]:
     """Pay the touched goals greedily, best marginal points per action first."""
     touched = list(goals)
     tally = base

@@ -130,7 +130,7 @@ def _strip_rows(daily: Daily) -> list[tuple[str, str, int, int]]:
     """(category, label, goals achieved, score) per strip, in the legend's order (R15)."""
     city = daily.puzzle.city
     breakdown = daily.report.breakdown
-    counts = daily.report.game.crossings
+    counts = daily.report.game.tally.crossings
     rows = []
     for name, category in city.rules.categories.items():
         if name in breakdown.strips:

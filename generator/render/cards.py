@@ -19,7 +19,6 @@ from reportlab.lib.units import mm
 from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.pdfgen.canvas import Canvas
 
-from generator.errors import UsageError
 from generator.render.citymap import fit_icon
 from generator.render.icon_scheme import IconScheme, load_icon_scheme
 from generator.files import atomic_output
@@ -27,7 +26,7 @@ from generator.render.pdf import FONT, FONT_BOLD, Paper, new_canvas
 from generator.render.qr import QUIET_ZONE, draw_qr, qr_matrix
 from generator.render.sheet_style import load_sheet_style
 from generator.render.wrap import wrap_words
-from generator.rules.assignments import MAX_SETS, TYPE6_DRAWN, Assignment
+from generator.rules.assignments import MAX_SETS, TYPE6_DRAWN, Assignment, Kind
 from generator.rules.cards import ActionCard
 from generator.rules.city import EAT, City, StartCard
 
@@ -35,7 +34,6 @@ CARD_W, CARD_H = 63 * mm, 88 * mm  # poker size
 ACROSS, DOWN = 3, 3
 PER_PAGE = ACROSS * DOWN
 MARK_GAP, MARK_LENGTH = 1.5 * mm, 4 * mm  # crop marks start this far from the block
-MAX_OFFSET_MM = 10.0
 BLEED = 2 * mm  # back colour runs this far past the outer edge of the block
 INSET = 3 * mm
 QR_ROOM = 27 * mm  # the widest a start card's QR code may be, quiet zone included
@@ -46,13 +44,13 @@ GREY = Color(0.42, 0.42, 0.42)
 CUT = Color(0.6, 0.6, 0.6)
 BOX_TINT = Color(0.95, 0.95, 0.95)
 BACK_TINT = Color(0.22, 0.31, 0.42)
-TYPE_TITLES = {
-    1: "First to {count} goals",
-    2: "Points per set",
-    3: "Most goals",
-    4: "First to these 3 goals",
-    5: "First to these 3 shops",
-    6: "Extra start locations",
+KIND_TITLES = {
+    Kind.CATEGORY_RACE: "First to {count} goals",
+    Kind.SETS: "Points per set",
+    Kind.MOST: "Most goals",
+    Kind.LOCATION_RACE: "First to these 3 goals",
+    Kind.SHOP_RACE: "First to these 3 shops",
+    Kind.DRAWN_STARTS: "Extra start locations",
 }
 
 
@@ -76,20 +74,8 @@ def back_slot(slot: Slot, paper: Paper, offset: tuple[float, float] = (0.0, 0.0)
     return Slot(paper.width - slot.x - CARD_W + offset[0], slot.y + offset[1])
 
 
-def parse_offset(text: str | None) -> tuple[float, float]:
-    """--back-offset-mm "X,Y" in millimetres → points; UsageError for anything else."""
-    if text is None:
-        return (0.0, 0.0)
-    parts = text.split(",")
-    try:
-        if len(parts) != 2:
-            raise ValueError
-        dx, dy = float(parts[0]), float(parts[1])
-    except ValueError:
-        raise UsageError(f"--back-offset-mm {text!r}: expected two numbers in mm, like 0.5,-1") from None
-    if not all(abs(v) <= MAX_OFFSET_MM for v in (dx, dy)) or dx != dx or dy != dy:
-        raise UsageError(f"--back-offset-mm {text!r}: each shift must be within ±{MAX_OFFSET_MM:g} mm")
-    return (dx * mm, dy * mm)
+def _points(offset_mm: tuple[float, float]) -> tuple[float, float]:
+    return (offset_mm[0] * mm, offset_mm[1] * mm)
 
 
 # --- pages ---------------------------------------------------------------------------------------
@@ -105,8 +91,10 @@ def render_assignment_cards(city: City, paper: Paper, out: Path) -> Path:
     return _render_fronts(city, paper, out, f"Citytrip {city.name} assignment cards", cards, _draw_assignment_card)
 
 
-def render_action_cards(city: City, paper: Paper, out: Path, offset: tuple[float, float] = (0.0, 0.0)) -> Path:
-    """Front page, back page (mirrored, shifted by `offset`), front page, … for a duplex print."""
+def render_action_cards(city: City, paper: Paper, out: Path, offset_mm: tuple[float, float] = (0.0, 0.0)) -> Path:
+    """Front page, back page (mirrored, shifted by `offset_mm`: right and up), front page, … for a
+    duplex print."""
+    offset = _points(offset_mm)
     cards = [city.action_cards[n] for n in sorted(city.action_cards)]
     slots = card_slots(paper)
     with atomic_output(out) as temp:
@@ -128,8 +116,10 @@ def render_action_cards(city: City, paper: Paper, out: Path, offset: tuple[float
     return Path(out)
 
 
-def render_alignment_test(paper: Paper, out: Path, offset: tuple[float, float] = (0.0, 0.0)) -> Path:
-    """One sheet (two pages): crosses at the card centres on the front, mm scales on the back."""
+def render_alignment_test(paper: Paper, out: Path, offset_mm: tuple[float, float] = (0.0, 0.0)) -> Path:
+    """One sheet (two pages): crosses at the card centres on the front, mm scales on the back
+    (shifted by `offset_mm`, as the action cards' backs)."""
+    offset = _points(offset_mm)
     slots = card_slots(paper)
     with atomic_output(out) as temp:
         canvas = new_canvas(temp, paper, title="Card duplex alignment test",
@@ -402,12 +392,12 @@ def _draw_assignment_card(canvas: Canvas, city: City, assignment: Assignment, sl
     canvas.drawString(x + INSET, top - band / 2 - 3, f"ASSIGNMENT {assignment.type}")
     canvas.setFont(FONT, 7)
     canvas.drawRightString(x + CARD_W - INSET - 7 * mm, top - band / 2 - 2.5, assignment.id)
-    during = assignment.type in (1, 4, 5)
+    during = assignment.is_race
     fit_icon(canvas, style.marks["assignment"] if during else "hourglass-end", x + CARD_W - INSET - 2.8 * mm,
              top - band / 2, 5 * mm, white)
     canvas.setFillColor(INK)
     canvas.setFont(FONT_BOLD, 9)
-    title = TYPE_TITLES[assignment.type].format(count=assignment.count)
+    title = KIND_TITLES[assignment.kind].format(count=assignment.count)
     canvas.drawString(x + INSET, top - band - 6 * mm, title)
     canvas.setFillColor(GREY)
     canvas.setFont(FONT, 6)
@@ -415,19 +405,18 @@ def _draw_assignment_card(canvas: Canvas, city: City, assignment: Assignment, sl
                       "Scored during the game" if during else "Scored at the end of the game")
     body_top = top - band - 13 * mm
     width = CARD_W - 2 * INSET
-    t = assignment.type
-    if t in (1, 3):
+    if assignment.counts_category:
         category = assignment.category or ""
         cat_style = scheme.categories.get(category)
         icon, colour = (cat_style.icon, cat_style.colour) if cat_style else ("circle-question", "#222222")
-        count = assignment.count if t == 1 else 1
+        count = assignment.need
         size = min(12 * mm, width / max(count, 1) - 1 * mm)
         for k in range(count):
             fit_icon(canvas, icon, x + INSET + size / 2 + k * (size + 1 * mm), body_top - size / 2 - 1 * mm, size, colour)
         label = city.rules.categories[category].label if category in city.rules.categories else category
-        text = f"{assignment.count} × {label}" if t == 1 else f"Most goals: {label}"
+        text = f"{assignment.count} × {label}" if assignment.is_race else f"Most goals: {label}"
         _draw_paragraph(canvas, text, x + INSET, body_top - size - 4 * mm, width, 7)
-    elif t == 2:
+    elif assignment.is_set:
         size = 10 * mm
         cx = x + INSET
         for k, category in enumerate(assignment.categories):
@@ -443,7 +432,7 @@ def _draw_assignment_card(canvas: Canvas, city: City, assignment: Assignment, sl
         labels = " + ".join(city.rules.categories[c].label for c in assignment.categories if c in city.rules.categories)
         _draw_paragraph(canvas, f"{assignment.values[0]} points per set of {labels}, at most {MAX_SETS} sets",
                         x + INSET, body_top - size - 4 * mm, width, 7)
-    elif t in (4, 5):
+    elif assignment.names_locations:
         row = 9 * mm
         for k, at in enumerate(assignment.locations):
             location = city.locations.get(at)
@@ -480,9 +469,9 @@ def _draw_values(canvas: Canvas, assignment: Assignment, slot: Slot) -> None:
     x, y = slot.x + INSET, slot.y + INSET
     width = CARD_W - 2 * INSET
     values = assignment.values
-    if assignment.type == 6:
+    if assignment.is_drawn_starts:
         captions = [str(k) for k in range(len(values))]
-    elif assignment.type in (1, 4, 5):
+    elif assignment.is_race:
         captions = ["1st", "2nd", "later"][: len(values)]
     else:
         captions = ["points"]

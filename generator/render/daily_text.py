@@ -10,7 +10,6 @@ from __future__ import annotations
 import datetime as dt
 
 from generator.daily.job import Daily
-from generator.rules.assignments import RACE_TYPES
 from generator.rules.city import ADVANCED
 from generator.rules.grid import Coord
 from generator.rules.plan import Turn
@@ -65,14 +64,14 @@ def assignment_lines(puzzle: Puzzle) -> list[str]:
     """One line per assignment: card id, what it asks (locations by name too) and its solo points."""
     lines = []
     for assignment in puzzle.assignments:
-        if assignment.type in RACE_TYPES and assignment.locations:
+        if assignment.is_race and assignment.locations:
             names = ", ".join(_place(puzzle, at) for at in assignment.locations)
             what = f"first to {names}"
         else:
             what = assignment.describe()
         # RULINGS "Solo": a race scores its highest value once achieved; type 2 already says
         # its points per set.
-        points = "" if assignment.type == 2 else f" ({assignment.values[0]} points)"
+        points = "" if assignment.is_set else f" ({assignment.values[0]} points)"
         lines.append(f"{assignment.id}: {what}{points}")
     return lines
 

@@ -30,7 +30,7 @@ boxes of the sheets are measured in millimetres.
 @dataclass(frozen=True)
 class KitOptions:
     count: int = 50
-    offset: tuple[float, float] = (0.0, 0.0)
+    offset_mm: tuple[float, float] = (0.0, 0.0)  # the action card backs' shift (right, up)
 
 
 def write_kit(city: City, slug: str, paper: Paper, folder: Path, options: KitOptions) -> list[Path]:
@@ -43,9 +43,9 @@ def write_kit(city: City, slug: str, paper: Paper, folder: Path, options: KitOpt
         render_sheets(city, "basic", options.count, paper, folder / f"{slug}-sheets-basic.pdf"),
         render_sheets(city, "advanced", options.count, paper, folder / f"{slug}-sheets-advanced.pdf"),
         render_start_cards(city, paper, folder / f"{slug}-start-cards.pdf"),
-        render_action_cards(city, paper, folder / f"{slug}-action-cards.pdf", options.offset),
+        render_action_cards(city, paper, folder / f"{slug}-action-cards.pdf", options.offset_mm),
         render_assignment_cards(city, paper, folder / f"{slug}-assignment-cards.pdf"),
-        render_alignment_test(paper, folder / f"{slug}-card-alignment.pdf", options.offset),
+        render_alignment_test(paper, folder / f"{slug}-card-alignment.pdf", options.offset_mm),
     ]
     written += _player_aids(city, slug, paper, folder)
     write_text(folder / "README.txt", README.format(name=city.name, slug=slug, key=city.key))

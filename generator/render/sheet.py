@@ -20,7 +20,6 @@ from reportlab.lib.units import mm
 from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.pdfgen.canvas import Canvas
 
-from generator.errors import UsageError
 from generator.render.citymap import Box, draw_map, fit_icon
 from generator.render.icon_scheme import load_icon_scheme
 from generator.files import atomic_output
@@ -38,7 +37,6 @@ STRIP_ICON = 7 * mm
 MAX_CELL = 9 * mm
 LABEL_SIZE = 6.3
 MIN_LABEL_SIZE = 5.0
-MAX_COUNT = 1000
 SHEET_MODES = (BASIC, ADVANCED, "both")
 
 INK = Color(0.1, 0.1, 0.1)
@@ -78,11 +76,11 @@ def render_sheets(city: City, mode: str, count: int, paper: Paper, out: Path, du
     sheet is followed by an advanced one, so a duplex print puts the advanced sheet on its back.
     """
     if mode not in SHEET_MODES:
-        raise UsageError(f"unknown mode {mode!r}: use basic, advanced or both")
+        raise ValueError(f"unknown sheet mode {mode!r}: basic, advanced or both")
     if duplex and mode != "both":
-        raise UsageError("--duplex prints the advanced sheet on the back of the basic one: use it with --mode both")
-    if not 1 <= count <= MAX_COUNT:
-        raise UsageError(f"--count must be 1–{MAX_COUNT} sheets, not {count}")
+        raise ValueError(f"a duplex pad alternates basic and advanced sheets: its mode is both, not {mode!r}")
+    if count < 1:
+        raise ValueError(f"a pad has at least one sheet, not {count}")
     layout = layout_sheet(city, paper)
     modes = MODES if mode == "both" else (mode,)
     if duplex:

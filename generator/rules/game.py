@@ -1,7 +1,8 @@
 """The game state of one player and the checked application of a turn (R4–R16).
 
 `Game.play(turn)` checks a turn against every rule and applies it, or raises IllegalMoveError
-listing each violation with its ruling; `Game.score()` gives the appreciation (R15–R17).
+listing each violation with its ruling; `Game.score()` gives the appreciation (R15–R17). What the
+achievements count for and how that scores is the sheet's `tally` (generator/rules/tally.py).
 The legal-choice helpers (`legal_boxes`, `budget`, `steps_from`, `goal_options`) let players
 and solvers enumerate what the rules allow.
 """
@@ -10,15 +11,15 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass, field
-from typing import Iterable, Mapping
+from typing import Iterable
 
 from generator.errors import IllegalMoveError, Violation, shown
-from generator.rules.assignments import RACE_TYPES
 from generator.rules.cards import BOX_NAMES, PAIRS, TRIPLES, ActionType, normalise_boxes
-from generator.rules.city import ADVANCED, EAT, RESTAURANT, Location
+from generator.rules.city import ADVANCED, Location
 from generator.rules.grid import Coord, crossing_diagonal, edge
 from generator.rules.plan import BonusUse, GoalClaim, Turn
 from generator.rules.puzzle import Puzzle
+from generator.rules.tally import Breakdown, Tally, bonus_positions, hunted_score, solo_score, strip_scores
 
 MAX_BONUS_PER_TURN = 2  # R9
 
@@ -33,36 +34,11 @@ class Achievement:
     crossed: tuple[str, ...]
 
 
-@dataclass(frozen=True)
-class Breakdown:
-    """The appreciation of one player (R17), category by category."""
-
-    strips: Mapping[str, int]
-    eat_doubled: bool
-    assignments: Mapping[str, int]
-    hunted: int
-    total: int
-    assignments_complete: Mapping[str, bool]
-
-    def as_dict(self) -> dict:
-        return {
-            "strips": dict(self.strips),
-            "eat_doubled": self.eat_doubled,
-            "assignments": dict(self.assignments),
-            "assignments_complete": dict(self.assignments_complete),
-            "hunted": self.hunted,
-            "total": self.total,
-        }
-
-
 @dataclass
 class _TurnEffects:
     """What a checked turn changes, computed before anything is committed."""
 
-    crossings: Counter
-    circled: Counter
-    kinds: set
-    restaurant: bool
+    tally: Tally
     setup: bool = False
     entered: list[list[Coord]] = field(default_factory=lambda: [[], []])
     diagonals: list[frozenset[Coord]] = field(default_factory=list)
@@ -87,10 +63,8 @@ class Game:
         self.diagonals: set[frozenset[Coord]] = set()
         self.achievements: list[Achievement] = []
         self.achieved: dict[Coord, Achievement] = {}
-        self.crossings: Counter[str] = Counter()  # numbers crossed per strip (R15)
-        self.circled: Counter[str] = Counter()  # goals achieved per category (assignments)
-        self.eatery_kinds: set[str] = set()
-        self.restaurant = False
+        self.tally = Tally()  # what the achievements count for (R13, R15, assignments)
+        self.bonus = bonus_positions(self.city.rules, self.mode)  # R9
         self.hunted = 0
         self.bonus_pool: Counter[int] = Counter()  # earned, not yet used bonus values (R9)
         self.completed: dict[str, int] = {}  # race assignment id → turn completed
@@ -179,10 +153,7 @@ class Game:
 
     def _effects(self, setup: bool = False) -> _TurnEffects:
         return _TurnEffects(
-            crossings=Counter(self.crossings),
-            circled=Counter(self.circled),
-            kinds=set(self.eatery_kinds),
-            restaurant=self.restaurant,
+            tally=self.tally.copy(),
             setup=setup,
             pool=Counter(self.bonus_pool),
         )
@@ -324,20 +295,8 @@ class Game:
         """Record an achievement, the numbers it crosses and the bonus actions it earns (R9, R13, R15)."""
         crossed = location.crossed(goal, self.mode)
         effects.achievements.append(Achievement(turn, location.at, goal, crossed))
-        for category in crossed:
-            effects.circled[category] += 1
-            if category == RESTAURANT:
-                effects.restaurant = True  # R13: crosses no number, doubles the eat score
-                continue
-            if category == EAT:
-                if location.eatery in effects.kinds:
-                    continue  # R13: a second eatery of a kind already had scores nothing
-                effects.kinds.add(location.eatery)
-            effects.crossings[category] += 1
-            if self.mode == ADVANCED:
-                value = self.city.rules.strips[category].bonus.get(effects.crossings[category])
-                if value:
-                    effects.pool[value] += 1
+        for value in effects.tally.add(location.at, crossed, location.eatery, self.bonus):
+            effects.pool[value] += 1
 
     def _commit(self, effects: _TurnEffects, hunted: bool = False) -> None:
         for end, nodes in enumerate(effects.entered):
@@ -347,21 +306,17 @@ class Game:
         for achievement in effects.achievements:
             self.achievements.append(achievement)
             self.achieved[achievement.at] = achievement
-        self.crossings = effects.crossings
-        self.circled = effects.circled
-        self.eatery_kinds = effects.kinds
-        self.restaurant = effects.restaurant
+        self.tally = effects.tally
         self.bonus_pool = +effects.pool
         if hunted:
             self.hunted += 1
         if not effects.setup:
             self.turn += 1
-        achieved = self.achieved.keys()
         for assignment in self.puzzle.assignments:
             if (
-                assignment.type in RACE_TYPES
+                assignment.is_race
                 and assignment.id not in self.completed
-                and assignment.complete(self.circled, achieved)
+                and assignment.complete(self.tally.circled, self.tally.achieved)
             ):
                 self.completed[assignment.id] = self.turn  # 0 = complete at setup
 
@@ -369,23 +324,11 @@ class Game:
 
     def strip_scores(self) -> dict[str, int]:
         """Each strip's lowest uncrossed number (R15); the eat score doubled by a restaurant (R13)."""
-        scores = {}
-        for name, strip in self.city.rules.strips.items():
-            value = strip.score(self.crossings[name])
-            if name == EAT and self.restaurant:
-                value *= 2
-            scores[name] = value
-        return scores
+        return strip_scores(self.city.rules.strips, self.tally)
 
     def hunted_score(self) -> int:
-        return self.city.rules.hunted[min(self.hunted, len(self.city.rules.hunted) - 1)]  # R16
+        return hunted_score(self.city.rules.hunted, self.hunted)  # R16
 
     def score(self) -> Breakdown:
         """The solo appreciation: strips + assignment bonuses + hunted penalty (R17)."""
-        strips = self.strip_scores()
-        achieved = self.achieved.keys()
-        assignments = {a.id: a.solo_points(self.circled, achieved) for a in self.puzzle.assignments}
-        complete = {a.id: a.complete(self.circled, achieved) for a in self.puzzle.assignments}
-        hunted = self.hunted_score()
-        total = sum(strips.values()) + sum(assignments.values()) + hunted
-        return Breakdown(strips, self.restaurant, assignments, hunted, total, complete)
+        return solo_score(self.city.rules, self.puzzle.assignments, self.tally, self.hunted)

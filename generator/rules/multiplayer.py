@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Mapping, Sequence
 
-from generator.rules.assignments import RACE_TYPES, majority_points, race_points
+from generator.rules.assignments import majority_points, race_points
 from generator.rules.game import Game
 
 
@@ -31,13 +31,13 @@ def score_players(games: Sequence[Game]) -> list[PlayerScore]:
         raise ValueError("all players must play the same puzzle")
     per_player: list[dict[str, int]] = [{} for _ in games]
     for assignment in puzzle.assignments:
-        if assignment.type in RACE_TYPES:
+        if assignment.is_race:
             points = race_points(assignment.values, [g.completed.get(assignment.id) for g in games])
-        elif assignment.type == 3:
-            counts = [assignment.goal_count(g.circled, g.achieved.keys()) for g in games]
+        elif assignment.is_majority:
+            counts = [assignment.goal_count(g.tally.circled, g.tally.achieved) for g in games]
             points = majority_points(assignment.values[0], counts)
         else:
-            points = [assignment.solo_points(g.circled, g.achieved.keys()) for g in games]
+            points = [assignment.solo_points(g.tally.circled, g.tally.achieved) for g in games]
         for mine, p in zip(per_player, points):
             mine[assignment.id] = p
     scores = []

@@ -81,18 +81,19 @@ def beam_search(puzzle: Puzzle, width: int = 20, seed: int = 0, facts: Facts | N
 
 
 def _earned(facts: Facts, claims: tuple[GoalOption, ...]) -> tuple[int, ...]:
-    """Bonus values earned by these achievements (R9), as a sorted tuple."""
+    """Bonus values earned by these achievements (R9, the engine's tally), as a sorted tuple."""
     if not facts.bonus_positions:
         return ()
-    crossings = facts.tally(claims)[0]
-    earned = []
-    for name, positions in facts.bonus_positions.items():
-        earned.extend(v for at, v in positions.items() if crossings[name] >= at)
-    return tuple(sorted(earned))
+    return tuple(sorted(facts.tally(claims).earned))
 
 
 def _value(facts: Facts, sheet: _Sheet) -> float:
-    """Appreciation plus a lookahead: free goals near the ends and assignment progress."""
+    """Appreciation plus a lookahead: free goals near the ends and assignment progress.
+
+    Not a second tally: the appreciation is the engine's (`sheet.score`, Facts.appreciation) and
+    the progress reads the engine's tally and the cards' own completion; what is added is the
+    beam's guess of what a sheet is worth beyond its score (half a race's value in proportion to
+    its goals, free goals near the ends, bonus actions in hand)."""
     achieved = sheet.done
     around = set()
     for end in sheet.ends:
@@ -100,12 +101,11 @@ def _value(facts: Facts, sheet: _Sheet) -> float:
     near = sum(1 for at in around if at not in achieved and at not in sheet.on_path)
     progress = 0.0
     if facts.puzzle.assignments:
-        circled = facts.tally(sheet.claims)[1]
-        done = achieved | {facts.start}
+        tally = facts.tally(sheet.claims)
         for assignment in facts.puzzle.assignments:
-            if assignment.type in (1, 4, 5) and not assignment.complete(circled, done):
-                goal = assignment.count if assignment.type == 1 else len(assignment.locations)
-                progress += assignment.values[0] * assignment.goal_count(circled, done) / max(goal, 1) / 2
+            if assignment.is_race and not assignment.complete(tally.circled, tally.achieved):
+                n = assignment.goal_count(tally.circled, tally.achieved)
+                progress += assignment.values[0] * n / max(assignment.need, 1) / 2
     return sheet.score + 0.75 * near + progress + 0.5 * len(sheet.pool)
 
 

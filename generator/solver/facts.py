@@ -2,8 +2,9 @@
 
 Shared by the beam-search player and the CP-SAT model (this module does not import ortools):
 the box options of each turn with dominated ones removed (R8), the goals each location offers and
-the strips each achievement crosses (R14), distances on the map (R2–R3), and an exact re-statement
-of the final score (R13, R15–R17) used to rank partial plans.
+the strips each achievement crosses (R14), distances on the map (R2–R3), and the tally and final
+score of a set of achievements (the engine's Tally and appreciation, generator/rules/tally.py),
+used to rank partial plans.
 """
 
 from __future__ import annotations
@@ -13,10 +14,11 @@ from dataclasses import dataclass
 from typing import Iterable
 
 from generator.rules.cards import PAIRS, TRIPLES, ActionType
-from generator.rules.city import ADVANCED, EAT, RESTAURANT
+from generator.rules.city import EAT
 from generator.rules.game import MAX_BONUS_PER_TURN
 from generator.rules.grid import Coord
 from generator.rules.puzzle import Puzzle
+from generator.rules.tally import Tally, appreciation, bonus_positions
 
 ACTION_TYPES = tuple(ActionType)
 GOAL_TYPES = tuple(t for t in ActionType if t is not ActionType.PLAN)
@@ -125,11 +127,7 @@ class Facts:
         self.start_eatery = start.eatery
         self.distance = map_distances(self.city.grid, self.start)
         # Bonus actions (R9) exist only in the advanced game.
-        self.bonus_positions: dict[str, dict[int, int]] = {}
-        if self.mode == ADVANCED:
-            for name, strip in self.rules.strips.items():
-                if strip.bonus:
-                    self.bonus_positions[name] = dict(strip.bonus)
+        self.bonus_positions = bonus_positions(self.rules, self.mode)
         self.bonus_values = tuple(sorted({v for b in self.bonus_positions.values() for v in b.values()}))
         self.max_bonus_plan = MAX_BONUS_PER_TURN * max(self.bonus_values, default=0)
         # Each bonus is earned once a game (R9): all of them together bound the extra steps.
@@ -155,41 +153,20 @@ class Facts:
             best = max(strip.numbers)
             total += 2 * best if name == EAT and best > 0 else best
         for assignment in self.puzzle.assignments:
-            total += max(assignment.values) * (3 if assignment.type == 2 else 1)
+            total += assignment.max_points
         return total + max(self.rules.hunted)
 
-    # --- scoring (the same rules as Game.score, R13, R15–R17) -----------------------------------
+    # --- scoring (the engine's tally, R9, R13, R15–R17) ------------------------------------------
 
     def appreciation(self, claims: Iterable[GoalOption], hunted: int) -> int:
         """The final appreciation of a set of achievements (the start's is added here)."""
-        claims = list(claims)
-        crossings, circled, kinds, restaurant = self.tally(claims)
-        achieved = {c.at for c in claims} | {self.start}
-        total = 0
-        for name, strip in self.rules.strips.items():
-            value = strip.score(crossings[name])
-            if name == EAT and restaurant:
-                value *= 2
-            total += value
-        for assignment in self.puzzle.assignments:
-            total += assignment.solo_points(circled, achieved)
-        return total + self.rules.hunted[min(hunted, len(self.rules.hunted) - 1)]
+        return appreciation(self.rules, self.puzzle.assignments, self.tally(claims), hunted)
 
-    def tally(self, claims: Iterable[GoalOption]) -> tuple[Counter, Counter, set, bool]:
-        crossings: Counter = Counter()
-        circled: Counter = Counter()
-        kinds: set = set()
-        restaurant = False
-        entries = [(self.start_crossed, self.start_eatery)] + [(c.crossed, c.eatery) for c in claims]
-        for crossed, eatery in entries:
-            for category in crossed:
-                circled[category] += 1
-                if category == RESTAURANT:
-                    restaurant = True
-                    continue
-                if category == EAT:
-                    if eatery in kinds:
-                        continue
-                    kinds.add(eatery)
-                crossings[category] += 1
-        return crossings, circled, kinds, restaurant
+    def tally(self, claims: Iterable[GoalOption]) -> Tally:
+        """The engine's tally of the start (R12) and these achievements, in order (bonus actions
+        earned included, R9)."""
+        tally = Tally()
+        tally.add(self.start, self.start_crossed, self.start_eatery, self.bonus_positions)
+        for claim in claims:
+            tally.add(claim.at, claim.crossed, claim.eatery, self.bonus_positions)
+        return tally

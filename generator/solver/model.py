@@ -443,12 +443,11 @@ def _score(m: Model) -> None:
 
     for a in facts.puzzle.assignments:
         ident = a.id.replace(".", "_")
-        if a.type in (1, 3):
-            need = a.count if a.type == 1 else 1
-            done = _threshold(m, circ(a.category), need, f"assign_{ident}")
+        if a.counts_category:
+            done = _threshold(m, circ(a.category), a.need, f"assign_{ident}")
             terms.append(a.values[0] * done)
             m.complete.append(done)
-        elif a.type == 2:
+        elif a.is_set:
             sets = []
             for j in range(1, 4):
                 literal = cp.NewBoolVar(f"set_{ident}_{j}")
@@ -458,8 +457,8 @@ def _score(m: Model) -> None:
                 sets.append(literal)
             terms.append(a.values[0] * sum(sets))
             m.complete.append(sets[0])
-        elif a.type in (4, 5):
-            done = _threshold(m, sum(done_at(at) for at in a.locations), len(a.locations), f"assign_{ident}")
+        elif a.names_locations:
+            done = _threshold(m, sum(done_at(at) for at in a.locations), a.need, f"assign_{ident}")
             terms.append(a.values[0] * done)
             m.complete.append(done)
         else:

@@ -107,7 +107,7 @@ STATUE_RUN = ["L1 L2 a:B2,C2,D3 @D3", "L1 L2 a:C4,B5,A6 @A6"]
 def test_bonus_earned_on_the_third_goal_of_a_strip_can_be_used_later():
     """R9: start + bridge-statue combo + Statue Two = 3rd statue, earning the printed bonus 2."""
     game = play(make_puzzle(mode="advanced"), *STATUE_RUN)
-    assert game.crossings["statue"] == 3 and game.bonus_pool[2] == 1
+    assert game.tally.crossings["statue"] == 3 and game.bonus_pool[2] == 1
     assert rules_broken(game, "L1 L2 a:A5,A4 @A4") == {"R11"}  # no eat chosen, no bonus used
     game.play(turn("L1 R1 a:A5,A4,B4 @A4 +2eat"))
     assert game.bonus_pool[2] == 0
@@ -185,8 +185,8 @@ def test_advanced_legend_costs_one_more_for_museums_and_events():
 def test_start_location_crosses_the_first_number():
     """R12: at setup the start's strip has its first number crossed."""
     game = Game(make_puzzle(start=1))
-    assert game.crossings["statue"] == 1 and game.strip_scores()["statue"] == 0
-    assert Game(make_puzzle(start=2)).crossings["museum"] == 1
+    assert game.tally.crossings["statue"] == 1 and game.strip_scores()["statue"] == 0
+    assert Game(make_puzzle(start=2)).tally.crossings["museum"] == 1
 
 
 # --- R13 eating ---------------------------------------------------------------------------------
@@ -202,9 +202,9 @@ def test_geert_eats_aperitif_fast_food_ice_cream_then_restaurant_for_20():
         "L1 L2 a:E2,D3,C4 @C4",  # a second aperitif: circled, but crosses nothing
         "L1 L2 a:B4 @B4",
     )
-    assert game.crossings["eat"] == 2 and game.restaurant
+    assert game.tally.crossings["eat"] == 2 and game.tally.restaurant
     game.play(turn("L1 L2 a:A4 @A4"))
-    assert game.crossings["eat"] == 3
+    assert game.tally.crossings["eat"] == 3
     assert game.strip_scores()["eat"] == 20
 
 
@@ -223,22 +223,22 @@ def test_choice_location_achieves_exactly_the_named_goal():
     assert rules_broken(game, "L1 L2 @C1") == {"R14"}
     assert rules_broken(game, "L1 L2 @C1=eat") == {"R14"}
     game.play(turn("L1 L2 @C1=event"))
-    assert game.crossings["event"] == 1 and game.crossings["historic"] == 0
+    assert game.tally.crossings["event"] == 1 and game.tally.crossings["historic"] == 0
 
 
 def test_special_locations_count_as_their_first_goal_in_the_basic_game():
     """R14: on the basic sheet Old Hall is a historical building and the bridge only a bridge."""
     game = play(make_puzzle(mode="basic"), "L1 L2 a:B1,C1 @C1")
-    assert game.crossings["historic"] == 1
+    assert game.tally.crossings["historic"] == 1
     assert rules_broken(play(make_puzzle(), "L1 L2 a:B1,C1"), "L1 L2 @C1=event") == {"R14"}
     game = play(make_puzzle(mode="basic"), "L1 L2 a:B2,C2,D3 @D3")
-    assert game.crossings["bridge"] == 1 and game.crossings["statue"] == 1  # start only
+    assert game.tally.crossings["bridge"] == 1 and game.tally.crossings["statue"] == 1  # start only
 
 
 def test_combo_crosses_a_bridge_and_a_statue_for_one_photo():
     """R14: the advanced combo location crosses both strips for one photo action."""
     game = play(make_puzzle(mode="advanced"), "L1 L2 a:B2,C2,D3 @D3")
-    assert game.crossings["bridge"] == 1 and game.crossings["statue"] == 2
+    assert game.tally.crossings["bridge"] == 1 and game.tally.crossings["statue"] == 2
 
 
 # --- R15–R17 scoring ----------------------------------------------------------------------------
@@ -276,11 +276,11 @@ def test_lies_two_sets_of_museum_and_event_give_10():
 def test_illegal_turn_leaves_the_state_unchanged():
     """play() applies nothing when it raises: a failed turn can be corrected and retried."""
     game = play(make_puzzle(), "L1 L2 a:A2")
-    before = (list(game.paths[0]), game.turn, dict(game.crossings))
+    before = (list(game.paths[0]), game.turn, dict(game.tally.crossings))
     with pytest.raises(IllegalMoveError) as caught:
         game.play(turn("L1 L2 a:B2,A3"))
     assert [v.rule for v in caught.value.violations] == ["R3"]
-    assert (list(game.paths[0]), game.turn, dict(game.crossings)) == before
+    assert (list(game.paths[0]), game.turn, dict(game.tally.crossings)) == before
 
 
 def test_a_step_onto_nothing_or_off_the_grid_is_refused():

@@ -107,9 +107,7 @@ def _clone(game: Game) -> Game:
     child.diagonals = set(game.diagonals)
     child.achievements = list(game.achievements)
     child.achieved = dict(game.achieved)
-    child.crossings = Counter(game.crossings)
-    child.circled = Counter(game.circled)
-    child.eatery_kinds = set(game.eatery_kinds)
+    child.tally = game.tally.copy()
     child.bonus_pool = Counter(game.bonus_pool)
     child.completed = dict(game.completed)
     return child
