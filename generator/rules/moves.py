@@ -7,13 +7,14 @@ random numbers in order, so the order is part of the contract).
 
 - `legal_turns(game)` every legal turn of the sheet's current turn (R5–R11): box choices × bonus
   uses × path extensions from either end × the goals touched that the actions can pay. Each turn it
-  yields is accepted by `Game.play`; it yields every legal turn up to the order of its goal claims
-  and bonus uses (which change nothing but the order of the sheet's achievement list). The count
+  yields is accepted by `Game.play`; it yields every legal turn once, up to the order of its goal
+  claims and bonus uses (which changes nothing but the order of the sheet's achievement list) and
+  the spelling of a claim (a location with one goal is claimed without naming it). The count
   grows fast with the plan actions: meant for tests, small puzzles and analysis, not for a player's
   inner loop.
 - `Extension` a turn's path being drawn step by step from both ends (R4–R6), with the legal next
   steps of each end.
-- `reach(...)` one shortest legal walk from a head to every node within a number of steps, in
+- `reach(...)` a shortest legal walk from a head to each node within a number of steps, in
   breadth-first order (R2–R5); `shortest_extensions(game, limit)` the same from a sheet's ends.
   The honest player and the beam search both walk this way (the beam on its own light sheets, hence
   the plain arguments).
@@ -78,11 +79,12 @@ class Extension:
         return (tuple(self.moves[0]), tuple(self.moves[1]))
 
 
-def reach(grid: Grid, head: Coord, limit: int, on_path: Iterable[Coord] | set, diagonals: set | frozenset) -> Iterator[Walk]:
-    """One shortest legal walk from `head` to every node within `limit` steps (R2–R5), in
-    breadth-first order: by length, and within a length in the order the shorter walks were found,
-    each extended in the grid's neighbour order. `on_path` are the nodes the path already holds
-    (never entered again, R4) and `diagonals` its diagonal steps (never crossed, R4)."""
+def reach(grid: Grid, head: Coord, limit: int, on_path: set | frozenset, diagonals: set | frozenset) -> Iterator[Walk]:
+    """Legal walks from `head` of at most `limit` steps (R2–R5), one to each node reached: a
+    breadth-first search that keeps the first walk it finds to a node, so each is a shortest walk
+    among those the search extends. Yielded by length, and within a length in the order the shorter
+    walks were found, each extended in the grid's neighbour order. `on_path` are the nodes the path
+    already holds (never entered again, R4), `diagonals` its diagonal steps (never crossed, R4)."""
     frontier: list[tuple[Coord, Walk, frozenset]] = [(head, (), frozenset())]
     seen = {head}
     for _ in range(limit):

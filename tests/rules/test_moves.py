@@ -159,8 +159,8 @@ def test_walks_and_extensions_on_random_sheets_are_legal(city, seed):
 
 
 def test_shortest_walks_reach_every_node_a_legal_walk_reaches():
-    """reach gives one walk to each node some legal walk of the same budget reaches, at the
-    shortest legal length, in breadth-first order."""
+    """On a tiny-city sheet, reach gives one walk to each node some legal walk of the same budget
+    reaches, at the shortest legal length, in breadth-first order."""
     game = random_sheet(make_puzzle(directions=1), 3, turns=3)
     every = {}
     for walk in walks(game, 0, 4):
