@@ -2,9 +2,10 @@
 
 Each turn it knows its own sheet, the two open faces and the half icons on the right face (which
 announce the action types of the next turn's left face, R7) — never the rest of the deck. It
-tries every legal box choice (R8) with every short walk from the path's ends (R5, R6), pays the
-goals the walk touches greedily (best points per action first, R10, R11), and keeps the turn that
-scores best now plus a small lookahead: goals left within reach of the new ends, more for those
+tries every legal box choice (R8) with one shortest walk to each node its plan actions reach from
+the path's ends (R5, R6), pays the goals the walk touches greedily (best points per action first,
+R10, R11) — the walks and the payment come from the engine's move generator (rules.moves) — and
+keeps the turn that scores best now plus a small lookahead: goals left within reach of the new ends, more for those
 whose action type the half icons promise, and progress on the race assignments. Every turn goes
 through Game.play, so its plans are legal by construction.
 """
@@ -18,8 +19,9 @@ from generator.rules.assignments import Assignment
 from generator.rules.cards import ActionType
 from generator.rules.city import ADVANCED
 from generator.rules.game import Game
-from generator.rules.grid import Coord, crossing_diagonal, edge
-from generator.rules.plan import BonusUse, GoalClaim, Plan, Turn
+from generator.rules.grid import Coord
+from generator.rules.moves import bonus_variants, pay_greedily, shortest_extensions
+from generator.rules.plan import GoalClaim, Plan, Turn
 from generator.rules.puzzle import Puzzle
 from generator.rules.tally import Tally, hunted_score, strip_scores
 
@@ -99,33 +101,6 @@ def honest_plan(puzzle: Puzzle, seed: int = 0) -> Plan:
     return Plan(tuple(turns))
 
 
-def _walks(game: Game, limit: int) -> list[tuple[int, tuple[Coord, ...]]]:
-    """Standing still, and from each end one shortest legal walk to every node within `limit`."""
-    result: list[tuple[int, tuple[Coord, ...]]] = [(0, ())]
-    ends = range(game.puzzle.directions)
-    seen_heads = set()
-    for end in ends:
-        head = game.head(end)
-        if head in seen_heads:
-            continue
-        seen_heads.add(head)
-        frontier = [(head, (), frozenset())]
-        seen = {head}
-        for _ in range(limit):
-            following = []
-            for node, walk, diagonals in frontier:
-                for other in game.steps_from(node, walk, diagonals):
-                    if other in seen:
-                        continue
-                    seen.add(other)
-                    crossing = crossing_diagonal(node, other)
-                    step = diagonals | {edge(node, other)} if crossing is not None else diagonals
-                    following.append((other, walk + (other,), step))
-                    result.append((end, walk + (other,)))
-            frontier = following
-    return result
-
-
 def _choose(game: Game, scorer: _Scorer, rng: random.Random) -> Turn:
     return ranked_turns(game, scorer, rng, 1)[0][1]
 
@@ -141,7 +116,7 @@ def ranked_turns(game: Game, scorer: _Scorer, rng: random.Random, keep: int) -> 
     base_value = scorer.value(base)
     pool = sorted(game.bonus_pool.elements(), reverse=True)[:2] if game.mode == ADVANCED else []
     max_plan = max(game.budget(b)[ActionType.PLAN] for b in game.legal_boxes()) + sum(pool)
-    walks = _walks(game, max_plan)
+    walks = list(shortest_extensions(game, max_plan))
     hunted_cost = hunted_score(game.city.rules.hunted, game.hunted + 1) - game.hunted_score()
     best: list[tuple[float, float, Turn]] = []  # the `keep` best, best first
     paid: dict[tuple, tuple[tuple[GoalClaim, ...], Tally, float]] = {}  # same walk, same funds
@@ -164,9 +139,7 @@ def ranked_turns(game: Game, scorer: _Scorer, rng: random.Random, keep: int) -> 
     for boxes in game.legal_boxes():
         budget = game.budget(boxes)
         chosen = [t for t, v in budget.items() if v > 0]
-        bonus_options: list[tuple[BonusUse, ...]] = [()]
-        if pool:
-            bonus_options += [tuple(BonusUse(v, t) for v in pool) for t in chosen]
+        bonus_options = bonus_variants(pool, chosen)  # the two largest in hand, on one type chosen
         penalty = -hunted_cost + HUNT_MARGIN if len(boxes) == 3 else 0.0
         for bonus in bonus_options:
             funds = Counter(budget)
@@ -198,32 +171,21 @@ def ranked_turns(game: Game, scorer: _Scorer, rng: random.Random, keep: int) -> 
 
 
 def _pay(game: Game, scorer: _Scorer, base: Tally, goals: tuple[Coord, ...], funds: Counter) -> tuple[tuple[GoalClaim, ...], Tally]:
-    """Pay the touched goals greedily, best marginal points per action first."""
-    touched = list(goals)
-    tally = base
-    claims: list[GoalClaim] = []
-    current = scorer.value(tally)
-    while touched:
-        best = None
-        for at in touched:
-            options = game.goal_options(at)
-            for goal in options:
-                action, cost = game.cost(goal)
-                if funds[action] < cost:
-                    continue
-                trial = tally.copy()
-                scorer.add(trial, at, goal)
-                gain = scorer.value(trial) - current
-                if gain > 0 and (best is None or (gain / cost, gain) > best[0]):
-                    best = ((gain / cost, gain), at, goal, trial, len(options) > 1)
-        if best is None:
-            break
-        _, at, goal, trial, named = best
-        funds[game.cost(goal)[0]] -= game.cost(goal)[1]
-        claims.append(GoalClaim(at, goal if named else None))
-        touched.remove(at)
-        tally, current = trial, scorer.value(trial)
-    return tuple(claims), tally
+    """Pay the touched goals greedily (moves.pay_greedily) by the honest value."""
+
+    def offers(at: Coord):
+        return [(goal, *game.cost(goal)) for goal in game.goal_options(at)]
+
+    def extend(state: tuple[Tally, float], at: Coord, goal: str) -> tuple[float, tuple[Tally, float]]:
+        tally, current = state
+        trial = tally.copy()
+        scorer.add(trial, at, goal)
+        value = scorer.value(trial)
+        return value - current, (trial, value)
+
+    paid, (tally, _) = pay_greedily(goals, offers, funds, (base, scorer.value(base)), extend)
+    claims = tuple(GoalClaim(at, goal if len(game.goal_options(at)) > 1 else None) for at, goal in paid)
+    return claims, tally
 
 
 def _open_goals(game: Game, hints: set) -> list[tuple[Coord, bool]]:

@@ -5,8 +5,9 @@ a better plan within seconds): a beam over the honest player's own turn choices.
 proposes its `branch` best turns by the honest value, weighted towards the assignments (a level
 is lost with an assignment left open, whatever the score); the `width` best sheets by appreciation
 plus lookahead go on to the next turn. Knowing the deck, it can keep a turn that looks worse now
-but pays later, which the honest player cannot. Every turn goes through Game.play, so its plans
-are legal by construction; it is deterministic for given arguments.
+but pays later, which the honest player cannot. Every turn goes through Game.play (on a copy of
+the sheet it follows, Game.copy), so its plans are legal by construction; it is deterministic for
+given arguments.
 """
 
 from __future__ import annotations
@@ -24,30 +25,23 @@ def planned_plan(puzzle: Puzzle, width: int = 4, branch: int = 3, race_weight: f
     """The best plan the beam finds: a winning one if any (score ≥ target, assignments complete)."""
     rng = random.Random(seed)
     scorer = RaceScorer(puzzle, race_weight)
-    beam: list[tuple[Turn, ...]] = [()]
+    beam: list[tuple[tuple[Turn, ...], Game]] = [((), Game(puzzle))]
     for _ in range(len(puzzle.turns)):
-        children: dict[tuple, tuple[float, tuple[Turn, ...]]] = {}
-        for turns in beam:
-            game = _played(puzzle, turns)
+        children: dict[tuple, tuple[float, tuple[Turn, ...], Game]] = {}
+        for turns, game in beam:
             base = scorer.value(scorer.tally(game)) + game.hunted_score()
             for value, turn in ranked_turns(game, scorer, rng, branch):
-                child = _played(puzzle, turns + (turn,))
+                child = game.copy()
+                child.play(turn)
                 # Two sheets with the same ends, achievements and hunts play on alike: keep one.
                 key = (child.ends(), frozenset(child.achieved), child.hunted)
                 rank = base + value
                 if key not in children or rank > children[key][0]:
-                    children[key] = (rank, turns + (turn,))
+                    children[key] = (rank, turns + (turn,), child)
         ranked = sorted(children.values(), key=lambda item: item[0], reverse=True)
-        beam = [turns for _, turns in ranked[:width]]
-    plans = [Plan(turns) for turns in beam]
+        beam = [(turns, game) for _, turns, game in ranked[:width]]
+    plans = [Plan(turns) for turns, _ in beam]
     return max(plans, key=lambda plan: _merit(puzzle, plan))
-
-
-def _played(puzzle: Puzzle, turns: tuple[Turn, ...]) -> Game:
-    game = Game(puzzle)
-    for turn in turns:
-        game.play(turn)
-    return game
 
 
 def _merit(puzzle: Puzzle, plan: Plan) -> tuple[bool, int]:

@@ -10,13 +10,15 @@ import random
 from generator.rules.cards import ActionType
 from generator.rules.city import ADVANCED
 from generator.rules.game import Game
-from generator.rules.grid import crossing_diagonal, edge
+from generator.rules.moves import Extension
 from generator.rules.plan import BonusUse, GoalClaim, Plan, Turn
 from generator.rules.puzzle import Puzzle
 
 
 def random_turn(game: Game, rng: random.Random) -> Turn:
-    """A legal turn built only from the engine's legal-choice API."""
+    """A legal turn built only from the engine's legal-choice API and move generator: a box
+    choice, bonus uses from the pool, a random walk drawn step by step (moves.Extension), then
+    each touched goal claimed with probability 0.8 when the actions left pay for it."""
     choices = game.legal_boxes()
     boxes = rng.choice(choices[:7] if rng.random() < 0.8 else choices)
     budget = game.budget(boxes)
@@ -29,20 +31,14 @@ def random_turn(game: Game, rng: random.Random) -> Turn:
             bonus.append(use)
             budget[use.action] += value
     ends = [0] if game.puzzle.directions == 1 else [0, 1]
-    moves: list[list] = [[], []]
-    taken: set = set()
-    diagonals: set = set()
+    extension = Extension(game)
     for _ in range(rng.randint(0, budget[ActionType.PLAN])):
         end = rng.choice(ends)
-        at = moves[end][-1] if moves[end] else game.head(end)
-        options = game.steps_from(at, taken, diagonals)
+        options = extension.steps(end)
         if not options:
             continue
-        node = rng.choice(options)
-        if crossing_diagonal(at, node) is not None:
-            diagonals.add(edge(at, node))
-        taken.add(node)
-        moves[end].append(node)
+        extension.step(end, rng.choice(options))
+    moves = extension.as_moves()
     touched = list(game.ends()) + [n for m in moves for n in m]
     rng.shuffle(touched)
     goals = []
@@ -55,7 +51,7 @@ def random_turn(game: Game, rng: random.Random) -> Turn:
         if budget[action] >= cost:
             budget[action] -= cost
             goals.append(GoalClaim(at, goal if len(options) > 1 else None))
-    return Turn(tuple(boxes), (tuple(moves[0]), tuple(moves[1])), tuple(goals), tuple(bonus))
+    return Turn(tuple(boxes), moves, tuple(goals), tuple(bonus))
 
 
 def random_plan(puzzle: Puzzle, rng: random.Random) -> Plan:

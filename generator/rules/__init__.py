@@ -8,6 +8,7 @@ from generator.rules.cards import PAIRS, TRIPLES, ActionBox, ActionCard, ActionT
 from generator.rules.city import ADVANCED, BASIC, City, Location
 from generator.rules.game import Breakdown, Game
 from generator.rules.grid import Coord, Grid
+from generator.rules.moves import legal_turns
 from generator.rules.notation import format_plan, parse_plan
 from generator.rules.plan import BonusUse, GoalClaim, Plan, Turn
 from generator.rules.puzzle import Puzzle
@@ -16,5 +17,5 @@ from generator.rules.replay import Report, replay
 __all__ = [
     "ADVANCED", "BASIC", "PAIRS", "TRIPLES", "ActionBox", "ActionCard", "ActionType", "BonusUse",
     "Breakdown", "City", "Coord", "DeckCard", "Game", "GoalClaim", "Grid", "Location", "OpenFaces",
-    "Plan", "Puzzle", "Report", "Turn", "format_plan", "parse_plan", "replay",
+    "Plan", "Puzzle", "Report", "Turn", "format_plan", "legal_turns", "parse_plan", "replay",
 ]

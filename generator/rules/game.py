@@ -3,8 +3,9 @@
 `Game.play(turn)` checks a turn against every rule and applies it, or raises IllegalMoveError
 listing each violation with its ruling; `Game.score()` gives the appreciation (R15–R17). What the
 achievements count for and how that scores is the sheet's `tally` (generator/rules/tally.py).
-The legal-choice helpers (`legal_boxes`, `budget`, `steps_from`, `goal_options`) let players
-and solvers enumerate what the rules allow.
+The legal-choice helpers (`legal_boxes`, `budget`, `steps_from`, `goal_options`) are what the
+move generator (generator.rules.moves: `legal_turns` and the pieces players build turns from) is
+made of; `Game.copy()` gives a sheet to try turns on.
 """
 
 from __future__ import annotations
@@ -136,6 +137,21 @@ class Game:
     def cost(self, goal: str) -> tuple[ActionType, int]:
         category = self.city.rules.categories[goal]
         return category.action, category.cost(self.mode)
+
+    def copy(self) -> "Game":
+        """An independent copy of the sheet (python-chess's `board.copy()`): playing on one leaves
+        the other unchanged. The puzzle and city are immutable and shared, not copied."""
+        other = object.__new__(type(self))
+        other.__dict__.update(self.__dict__)
+        other.paths = [list(path) for path in self.paths]
+        other.on_path = set(self.on_path)
+        other.diagonals = set(self.diagonals)
+        other.achievements = list(self.achievements)
+        other.achieved = dict(self.achieved)
+        other.tally = self.tally.copy()
+        other.bonus_pool = Counter(self.bonus_pool)
+        other.completed = dict(self.completed)
+        return other
 
     # --- playing a turn ------------------------------------------------------------------------
 

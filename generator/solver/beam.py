@@ -9,6 +9,14 @@ in hand added to one chosen type (R9); for each it walks one end of the path (R5
 goal location or to the edge of its reach, and pays the goals it touched greedily, best marginal
 points per action first (R10, R11). Sheets are ranked by their appreciation plus a small lookahead
 (goals near the ends, progress on the assignments) and the best `width` distinct ones are kept.
+
+The walks (moves.reach), the bonus variants (moves.bonus_variants) and the greedy payment
+(moves.pay_greedily) are the engine's move generator's. The rest stays here on purpose: the beam
+does not hold a `Game` per sheet but a light `_Sheet` scored by the solver's facts (the exact
+appreciation of a set of claims, `Facts.appreciation`), and it tries the facts' non-dominated box
+choices (`facts.turn_options`), not every legal one. Playing each of its thousands of children on
+a copied `Game` would be slower and, with the other box choices, would change its plans (the
+daily's par and the LNS starts depend on them); its plans are replayed by the engine instead.
 """
 
 from __future__ import annotations
@@ -20,6 +28,7 @@ from dataclasses import dataclass
 
 from generator.rules.cards import ActionType
 from generator.rules.grid import Coord, crossing_diagonal, edge
+from generator.rules.moves import bonus_variants, pay_greedily, reach
 from generator.rules.plan import BonusUse, GoalClaim, Plan, Turn
 from generator.rules.puzzle import Puzzle
 from generator.solver.facts import ACTION_TYPES, BoxOption, Facts, GoalOption
@@ -127,55 +136,35 @@ def _children(facts: Facts, sheet: _Sheet, turn: int):
     for option in facts.options[turn]:
         if option.hunted and sheet.hunted >= facts.max_hunts:
             continue
-        for bonus in _bonus_variants(sheet.pool, option):
+        # No bonus, or the (up to) two largest values in hand, smallest first, added to one chosen
+        # type, in ACTION_TYPES order (R9).
+        chosen = [action for action in ACTION_TYPES if option.amount(action) > 0]
+        for bonus in bonus_variants(sheet.pool[-2:], chosen):
             budget = Counter({t: option.amount(t) for t in ACTION_TYPES})
             for use in bonus:
                 budget[use.action] += use.value
             for end, walk in walks:
                 if len(walk) > budget[ActionType.PLAN]:
                     continue
+                # `budget` is shared by the walks of this box choice and bonus: each payment spends
+                # from what the walks before it left (a quirk of the original beam, kept so that its
+                # plans stay the same; the plan steps are never spent, so legality is unaffected).
                 yield _play(facts, sheet, option, bonus, budget, end, walk)
 
 
-def _bonus_variants(pool: tuple[int, ...], option: BoxOption) -> list[tuple[BonusUse, ...]]:
-    """No bonus, or the (up to) two largest bonus values in hand added to one chosen type (R9)."""
-    variants: list[tuple[BonusUse, ...]] = [()]
-    if not pool:
-        return variants
-    values = pool[-2:]
-    for action in ACTION_TYPES:
-        if option.amount(action) > 0:
-            variants.append(tuple(BonusUse(v, action) for v in values))
-    return variants
-
-
 def _walks(facts: Facts, sheet: _Sheet, head: Coord, limit: int) -> list[tuple[Coord, ...]]:
-    """Walks from `head` of up to `limit` legal steps (R2–R4): one shortest walk to each reachable
-    node that offers a goal, plus those that use every step (to move towards richer parts)."""
-    grid = facts.city.grid
+    """Walks from `head` of up to `limit` legal steps (R2–R4), of the engine's shortest walks
+    (moves.reach): the one to each reachable node that offers a goal, plus those that use every
+    step (to move towards richer parts)."""
     achieved = sheet.done
-    frontier = [(head, (), frozenset())]
-    seen = {head}
     result = []
     far = []
-    for depth in range(1, limit + 1):
-        following = []
-        for node, walk, diagonals in frontier:
-            for other in grid.neighbours(node):
-                if other in seen or other in sheet.on_path:
-                    continue
-                crossing = crossing_diagonal(node, other)
-                if crossing is not None and (crossing in sheet.diagonals or crossing in diagonals):
-                    continue
-                seen.add(other)
-                step_diagonals = diagonals | {edge(node, other)} if crossing is not None else diagonals
-                item = (other, walk + (other,), step_diagonals)
-                following.append(item)
-                if other in facts.goals and other not in achieved:
-                    result.append(item[1])
-                elif depth == limit:
-                    far.append(item[1])
-        frontier = following
+    for walk in reach(facts.city.grid, head, limit, sheet.on_path, sheet.diagonals):
+        other = walk[-1]
+        if other in facts.goals and other not in achieved:
+            result.append(walk)
+        elif len(walk) == limit:
+            far.append(walk)
     # Of the walks that only travel, keep those ending where most free goals are near.
     def promise(walk: tuple[Coord, ...]) -> int:
         return sum(1 for at in _nearby(facts, walk[-1]) if at not in achieved and at not in sheet.on_path)
@@ -187,28 +176,19 @@ def _walks(facts: Facts, sheet: _Sheet, head: Coord, limit: int) -> list[tuple[C
 def _play(facts: Facts, sheet: _Sheet, option: BoxOption, bonus: tuple[BonusUse, ...], budget: Counter, end: int, walk: tuple[Coord, ...]) -> _Sheet:
     achieved = sheet.done
     touched = [n for n in dict.fromkeys(sheet.ends + walk) if n in facts.goals and n not in achieved]
-    claims = list(sheet.claims)
-    paid: list[GoalOption] = []
-    current = facts.appreciation(claims, sheet.hunted)
-    while True:
-        best = None
-        for at in touched:
-            if any(p.at == at for p in paid):
-                continue
-            for goal in facts.goals[at]:
-                if budget[goal.action] < goal.cost:
-                    continue
-                gain = facts.appreciation(claims + [goal], sheet.hunted) - current
-                rank = (gain / max(goal.cost, 1), gain)
-                if gain > 0 and (best is None or rank > best[0]):
-                    best = (rank, goal, gain)
-        if best is None:
-            break
-        _, goal, gain = best
-        budget[goal.action] -= goal.cost
-        claims.append(goal)
-        paid.append(goal)
-        current += gain
+
+    def offers(at: Coord):
+        return [(goal, goal.action, goal.cost) for goal in facts.goals[at]]
+
+    def extend(state: tuple[list[GoalOption], int], at: Coord, goal: GoalOption) -> tuple[int, tuple[list[GoalOption], int]]:
+        claimed, current = state
+        trial = claimed + [goal]
+        value = facts.appreciation(trial, sheet.hunted)
+        return value - current, (trial, value)
+
+    start = list(sheet.claims)
+    paid_at, (claims, _) = pay_greedily(touched, offers, budget, (start, facts.appreciation(start, sheet.hunted)), extend)
+    paid = [goal for _, goal in paid_at]
     hunted = sheet.hunted + option.hunted
     pool = list(sheet.pool)
     for use in bonus:

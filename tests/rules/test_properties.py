@@ -9,38 +9,17 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from deals import dealt_puzzle
 from recount import recount
 from generator.players.random_player import random_plan
 from tiny import TINY
 from generator.data.cities import shipped_cities
-from generator.data.puzzles import puzzle_from_data
 from generator.rules.grid import STEPS, Coord, crossing_diagonal
 from generator.rules.plan import Plan
 from generator.rules.replay import replay
 
 CITIES = [str(TINY)] + shipped_cities()
 SEEDS = st.integers(min_value=0, max_value=2**32 - 1)
-
-
-def dealt_puzzle(city: str, seed: int):
-    """A random deal: deck order and sides, mode, directions, start card, type 1/2/4/5 assignments."""
-    from generator.data.cities import load_city
-
-    rng = random.Random(seed)
-    loaded = load_city(city)
-    cards = list(loaded.action_cards)
-    rng.shuffle(cards)
-    size = rng.choice([16, 20])
-    assignments = [a for a in loaded.assignments if a[0] in "1245"]
-    data = {
-        "map": city,
-        "mode": rng.choice(["basic", "advanced"]),
-        "directions": rng.choice([1, 2]),
-        "start": rng.choice(list(loaded.start_cards)),
-        "deck": [f"{n}{rng.choice('AB')}" for n in cards[:size]],
-        "assignments": rng.sample(assignments, k=min(2, len(assignments))),
-    }
-    return puzzle_from_data(data, source=f"seed {seed}")
 
 
 @pytest.mark.parametrize("city", CITIES)

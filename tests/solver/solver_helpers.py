@@ -2,10 +2,8 @@
 
 from __future__ import annotations
 
-import copy
 import dataclasses
 import itertools
-from collections import Counter
 from pathlib import Path
 
 from generator.data.puzzles import load_puzzle
@@ -99,20 +97,6 @@ def _walks(game: Game, at, limit, blocked=frozenset(), diagonals=frozenset()):
             yield (node,) + rest
 
 
-def _clone(game: Game) -> Game:
-    """A copy sharing the immutable puzzle (deepcopy would copy the whole city)."""
-    child = copy.copy(game)
-    child.paths = [list(p) for p in game.paths]
-    child.on_path = set(game.on_path)
-    child.diagonals = set(game.diagonals)
-    child.achievements = list(game.achievements)
-    child.achieved = dict(game.achieved)
-    child.tally = game.tally.copy()
-    child.bonus_pool = Counter(game.bonus_pool)
-    child.completed = dict(game.completed)
-    return child
-
-
 def legal_turns(game: Game):
     """Every legal turn from this state of a basic game, one per distinct box choice (same
     actions at the same hunted cost are the same choice), every walk and every set of goals."""
@@ -163,7 +147,7 @@ def exhaustive_best(puzzle) -> int:
             best = score if best is None else max(best, score)
             return
         for turn in legal_turns(game):
-            child = _clone(game)
+            child = game.copy()
             child.play(turn)
             search(child)
 
@@ -182,7 +166,7 @@ def best_changing_only(puzzle, plan, first: int, last: int) -> int:
     def search(game: Game) -> None:
         nonlocal best
         if game.turn == last:
-            rest = _clone(game)
+            rest = game.copy()
             for turn in plan.turns[last:]:
                 if rest.check(turn):
                     return
@@ -191,7 +175,7 @@ def best_changing_only(puzzle, plan, first: int, last: int) -> int:
             best = score if best is None else max(best, score)
             return
         for turn in legal_turns(game):
-            child = _clone(game)
+            child = game.copy()
             child.play(turn)
             search(child)
 
