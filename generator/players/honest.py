@@ -7,7 +7,7 @@ the path's ends (R5, R6), pays the goals the walk touches greedily (best points 
 R10, R11) — the walks and the payment come from the engine's move generator (rules.moves) — and
 keeps the turn that scores best now plus a small lookahead: goals left within reach of the new ends, more for those
 whose action type the half icons promise, and progress on the race assignments. Every turn goes
-through Game.play, so its plans are legal by construction.
+through Sheet.play, so its plans are legal by construction.
 """
 
 from __future__ import annotations
@@ -18,7 +18,7 @@ from collections import Counter
 from generator.rules.assignments import Assignment
 from generator.rules.cards import ActionType
 from generator.rules.city import ADVANCED
-from generator.rules.game import Game
+from generator.rules.sheet import Sheet
 from generator.rules.grid import Coord
 from generator.rules.moves import bonus_variants, pay_greedily, shortest_extensions
 from generator.rules.plan import GoalClaim, Plan, Turn
@@ -45,7 +45,7 @@ class _Scorer:
         self.city = puzzle.city
         self.strips = puzzle.city.rules.strips
 
-    def tally(self, game: Game) -> Tally:
+    def tally(self, game: Sheet) -> Tally:
         return game.tally.copy()
 
     def add(self, tally: Tally, at: Coord, goal: str) -> None:
@@ -92,7 +92,7 @@ def honest_plan(puzzle: Puzzle, seed: int = 0) -> Plan:
     """The honest player's whole game; `seed` only breaks exact ties."""
     rng = random.Random(seed)
     scorer = _Scorer(puzzle)
-    game = Game(puzzle)
+    game = Sheet(puzzle)
     turns = []
     while not game.over:
         turn = _choose(game, scorer, rng)
@@ -101,11 +101,11 @@ def honest_plan(puzzle: Puzzle, seed: int = 0) -> Plan:
     return Plan(tuple(turns))
 
 
-def _choose(game: Game, scorer: _Scorer, rng: random.Random) -> Turn:
+def _choose(game: Sheet, scorer: _Scorer, rng: random.Random) -> Turn:
     return ranked_turns(game, scorer, rng, 1)[0][1]
 
 
-def ranked_turns(game: Game, scorer: _Scorer, rng: random.Random, keep: int) -> list[tuple[float, Turn]]:
+def ranked_turns(game: Sheet, scorer: _Scorer, rng: random.Random, keep: int) -> list[tuple[float, Turn]]:
     """The `keep` best turns by the honest value (gain now plus lookahead), best first.
 
     With keep=1 this is the honest player's choice; the full-knowledge planner keeps more.
@@ -170,7 +170,7 @@ def ranked_turns(game: Game, scorer: _Scorer, rng: random.Random, keep: int) -> 
     return [(value, turn) for value, _, turn in best]
 
 
-def _pay(game: Game, scorer: _Scorer, base: Tally, goals: tuple[Coord, ...], funds: Counter) -> tuple[tuple[GoalClaim, ...], Tally]:
+def _pay(game: Sheet, scorer: _Scorer, base: Tally, goals: tuple[Coord, ...], funds: Counter) -> tuple[tuple[GoalClaim, ...], Tally]:
     """Pay the touched goals greedily (moves.pay_greedily) by the honest value."""
 
     def offers(at: Coord):
@@ -188,7 +188,7 @@ def _pay(game: Game, scorer: _Scorer, base: Tally, goals: tuple[Coord, ...], fun
     return claims, tally
 
 
-def _open_goals(game: Game, hints: set) -> list[tuple[Coord, bool]]:
+def _open_goals(game: Sheet, hints: set) -> list[tuple[Coord, bool]]:
     """The goal locations still open this turn, each with whether the half icons promise one of
     its action types. The same for every head a turn's walks reach, so worked out once."""
     return [
@@ -212,7 +212,7 @@ def _near(head: Coord, open_goals: list[tuple[Coord, bool]]) -> dict[Coord, floa
     return result
 
 
-def _lookahead(game: Game, claims: tuple[GoalClaim, ...], end: int, walk: tuple[Coord, ...], near) -> float:
+def _lookahead(game: Sheet, claims: tuple[GoalClaim, ...], end: int, walk: tuple[Coord, ...], near) -> float:
     """Goals still open within reach of the ends after this turn; more for hinted action types.
 
     Each head's open goals are summed once per turn (`near`); a turn only takes away the

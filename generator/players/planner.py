@@ -5,8 +5,8 @@ a better plan within seconds): a beam over the honest player's own turn choices.
 proposes its `branch` best turns by the honest value, weighted towards the assignments (a level
 is lost with an assignment left open, whatever the score); the `width` best sheets by appreciation
 plus lookahead go on to the next turn. Knowing the deck, it can keep a turn that looks worse now
-but pays later, which the honest player cannot. Every turn goes through Game.play (on a copy of
-the sheet it follows, Game.copy), so its plans are legal by construction; it is deterministic for
+but pays later, which the honest player cannot. Every turn goes through Sheet.play (on a copy of
+the sheet it follows, Sheet.copy), so its plans are legal by construction; it is deterministic for
 given arguments.
 """
 
@@ -15,7 +15,7 @@ from __future__ import annotations
 import random
 
 from generator.players.honest import RaceScorer, ranked_turns
-from generator.rules.game import Game
+from generator.rules.sheet import Sheet
 from generator.rules.plan import Plan, Turn
 from generator.rules.puzzle import Puzzle
 from generator.rules.replay import replay
@@ -25,9 +25,9 @@ def planned_plan(puzzle: Puzzle, width: int = 4, branch: int = 3, race_weight: f
     """The best plan the beam finds: a winning one if any (score ≥ target, assignments complete)."""
     rng = random.Random(seed)
     scorer = RaceScorer(puzzle, race_weight)
-    beam: list[tuple[tuple[Turn, ...], Game]] = [((), Game(puzzle))]
+    beam: list[tuple[tuple[Turn, ...], Sheet]] = [((), Sheet(puzzle))]
     for _ in range(len(puzzle.turns)):
-        children: dict[tuple, tuple[float, tuple[Turn, ...], Game]] = {}
+        children: dict[tuple, tuple[float, tuple[Turn, ...], Sheet]] = {}
         for turns, game in beam:
             base = scorer.value(scorer.tally(game)) + game.hunted_score()
             for value, turn in ranked_turns(game, scorer, rng, branch):

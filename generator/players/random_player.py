@@ -9,13 +9,13 @@ import random
 
 from generator.rules.cards import ActionType
 from generator.rules.city import ADVANCED
-from generator.rules.game import Game
+from generator.rules.sheet import Sheet
 from generator.rules.moves import Extension
 from generator.rules.plan import BonusUse, GoalClaim, Plan, Turn
 from generator.rules.puzzle import Puzzle
 
 
-def random_turn(game: Game, rng: random.Random) -> Turn:
+def random_turn(game: Sheet, rng: random.Random) -> Turn:
     """A legal turn built only from the engine's legal-choice API and move generator: a box
     choice, bonus uses from the pool, a random walk drawn step by step (moves.Extension), then
     each touched goal claimed with probability 0.8 when the actions left pay for it."""
@@ -55,7 +55,7 @@ def random_turn(game: Game, rng: random.Random) -> Turn:
 
 
 def random_plan(puzzle: Puzzle, rng: random.Random) -> Plan:
-    game = Game(puzzle)
+    game = Sheet(puzzle)
     turns = []
     while not game.over:
         turn = random_turn(game, rng)

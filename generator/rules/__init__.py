@@ -6,7 +6,7 @@ solver's plans are replayed here and their scores must match.
 
 from generator.rules.cards import PAIRS, TRIPLES, ActionBox, ActionCard, ActionType, DeckCard, OpenFaces
 from generator.rules.city import ADVANCED, BASIC, City, Location
-from generator.rules.game import Breakdown, Game
+from generator.rules.sheet import Breakdown, Sheet
 from generator.rules.grid import Coord, Grid
 from generator.rules.moves import legal_turns
 from generator.rules.notation import format_plan, parse_plan
@@ -16,6 +16,6 @@ from generator.rules.replay import Report, replay
 
 __all__ = [
     "ADVANCED", "BASIC", "PAIRS", "TRIPLES", "ActionBox", "ActionCard", "ActionType", "BonusUse",
-    "Breakdown", "City", "Coord", "DeckCard", "Game", "GoalClaim", "Grid", "Location", "OpenFaces",
+    "Breakdown", "City", "Coord", "DeckCard", "Sheet", "GoalClaim", "Grid", "Location", "OpenFaces",
     "Plan", "Puzzle", "Report", "Turn", "format_plan", "legal_turns", "parse_plan", "replay",
 ]

@@ -7,7 +7,7 @@ random numbers in order, so the order is part of the contract).
 
 - `legal_turns(game)` every legal turn of the sheet's current turn (R5–R11): box choices × bonus
   uses × path extensions from either end × the goals touched that the actions can pay. Each turn it
-  yields is accepted by `Game.play`; it yields every legal turn once, up to the order of its goal
+  yields is accepted by `Sheet.play`; it yields every legal turn once, up to the order of its goal
   claims and bonus uses (which changes nothing but the order of the sheet's achievement list) and
   the spelling of a claim (a location with one goal is claimed without naming it). The count
   grows fast with the plan actions: meant for tests, small puzzles and analysis, not for a player's
@@ -31,7 +31,7 @@ from typing import Callable, Iterable, Iterator, Sequence, TypeVar
 
 from generator.rules.cards import ActionType
 from generator.rules.city import ADVANCED
-from generator.rules.game import MAX_BONUS_PER_TURN, Game
+from generator.rules.sheet import MAX_BONUS_PER_TURN, Sheet
 from generator.rules.grid import Coord, Grid, crossing_diagonal, edge
 from generator.rules.plan import BonusUse, GoalClaim, Turn
 
@@ -45,10 +45,10 @@ class Extension:
     """This turn's path drawn step by step from the sheet's ends (R4–R6); the sheet is unchanged.
 
     `steps(end)` lists the legal next nodes of an end in the grid's neighbour order (the order
-    `Game.steps_from` gives), `step(end, node)` takes one of them.
+    `Sheet.steps_from` gives), `step(end, node)` takes one of them.
     """
 
-    def __init__(self, game: Game) -> None:
+    def __init__(self, game: Sheet) -> None:
         self.game = game
         self.moves: list[list[Coord]] = [[], []]
         self.taken: set[Coord] = set()  # nodes entered this turn
@@ -107,7 +107,7 @@ def reach(grid: Grid, head: Coord, limit: int, on_path: set | frozenset, diagona
         frontier = following
 
 
-def shortest_extensions(game: Game, limit: int) -> Iterator[tuple[int, Walk]]:
+def shortest_extensions(game: Sheet, limit: int) -> Iterator[tuple[int, Walk]]:
     """Standing still `(0, ())`, then from each end in turn (one end when both are the start) one
     shortest legal walk to every node within `limit` steps, as `reach` orders them."""
     yield 0, ()
@@ -121,7 +121,7 @@ def shortest_extensions(game: Game, limit: int) -> Iterator[tuple[int, Walk]]:
             yield end, walk
 
 
-def walks(game: Game, end: int, limit: int, extension: Extension | None = None) -> Iterator[Walk]:
+def walks(game: Sheet, end: int, limit: int, extension: Extension | None = None) -> Iterator[Walk]:
     """Every legal walk of at most `limit` steps from `end` (R2–R5), the empty one first, depth
     first in the neighbour order. `extension` holds the steps already drawn this turn (the other
     end's walk); while a walk is yielded, it is drawn on `extension` too."""
@@ -136,7 +136,7 @@ def walks(game: Game, end: int, limit: int, extension: Extension | None = None) 
         extension.undo(end)
 
 
-def extensions(game: Game, limit: int) -> Iterator[Moves]:
+def extensions(game: Sheet, limit: int) -> Iterator[Moves]:
     """Every legal way to grow the path by at most `limit` steps in one turn (R5, R6): end a's walk,
     then, with two directions, end b's walk with the steps left (end a's first)."""
     extension = Extension(game)
@@ -149,7 +149,7 @@ def extensions(game: Game, limit: int) -> Iterator[Moves]:
             yield first, second
 
 
-def bonus_uses(game: Game, types: Sequence[ActionType]) -> Iterator[tuple[BonusUse, ...]]:
+def bonus_uses(game: Sheet, types: Sequence[ActionType]) -> Iterator[tuple[BonusUse, ...]]:
     """Every legal choice of bonus uses for a turn whose boxes give `types` (R9): none, or one or
     two values (each a bonus value of the city's strips: it may be earned this very turn), each
     added to one of `types`. Sorted uses, no bonus first; the advanced game only."""
@@ -162,12 +162,12 @@ def bonus_uses(game: Game, types: Sequence[ActionType]) -> Iterator[tuple[BonusU
         yield from itertools.combinations_with_replacement(single, count)
 
 
-def legal_turns(game: Game, max_steps: int | None = None) -> Iterator[Turn]:
+def legal_turns(game: Sheet, max_steps: int | None = None) -> Iterator[Turn]:
     """Every legal turn of the sheet's current turn (R5–R11), each once up to the order of its
     goal claims and bonus uses; none when the game is over. With `max_steps`, only the turns whose
     path grows by at most that many steps (the count grows fast with the steps).
 
-    Order: box choices as `Game.legal_boxes` lists them; for each, bonus uses as `bonus_uses`
+    Order: box choices as `Sheet.legal_boxes` lists them; for each, bonus uses as `bonus_uses`
     lists them; path extensions as `extensions` lists them; then goal claims, the touched
     locations in the order the path touches them (the ends first), each skipped first and then
     with each of its goals (R14).
@@ -191,7 +191,7 @@ def legal_turns(game: Game, max_steps: int | None = None) -> Iterator[Turn]:
                         yield Turn(boxes, moves, *ordered)
 
 
-def _payable_order(game: Game, budget: Counter, bonus: tuple[BonusUse, ...], moves: Moves, claims: tuple[GoalClaim, ...]) -> tuple[tuple[GoalClaim, ...], tuple[BonusUse, ...]] | None:
+def _payable_order(game: Sheet, budget: Counter, bonus: tuple[BonusUse, ...], moves: Moves, claims: tuple[GoalClaim, ...]) -> tuple[tuple[GoalClaim, ...], tuple[BonusUse, ...]] | None:
     """The claims and bonus uses in the first order (as given, then other permutations) in which
     the actions pay every claim (R11) and every bonus use is available when the engine takes it
     (R9), else None.
@@ -210,9 +210,9 @@ def _payable_order(game: Game, budget: Counter, bonus: tuple[BonusUse, ...], mov
     return None
 
 
-def _pays(game: Game, budget: Counter, bonus: tuple[BonusUse, ...], steps: int, claims: Iterable[GoalClaim]) -> bool:
+def _pays(game: Sheet, budget: Counter, bonus: tuple[BonusUse, ...], steps: int, claims: Iterable[GoalClaim]) -> bool:
     """Whether the actions pay these claims in this order, the bonus uses and the path steps, as
-    `Game._resolve` takes them: bonus uses when their value is in the pool (after the path and after
+    `Sheet._resolve` takes them: bonus uses when their value is in the pool (after the path and after
     each claim, R9), each claim in full (R11), the steps at the end (R5)."""
     effects = game._effects()
     funds = Counter(budget)

@@ -1,6 +1,6 @@
 """Scoring several players' plays of one game: races, majorities, and the winner (R17).
 
-Each player has a Game of the same puzzle. Race assignments (types 1, 4, 5) rank players by the
+Each player has a Sheet of the same puzzle. Race assignments (types 1, 4, 5) rank players by the
 turn they completed them; type 3 goes to the most goals (ties share); types 2 and 6 score each
 player alone.
 """
@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from typing import Mapping, Sequence
 
 from generator.rules.assignments import majority_points, race_points
-from generator.rules.game import Game
+from generator.rules.sheet import Sheet
 
 
 @dataclass(frozen=True)
@@ -23,7 +23,7 @@ class PlayerScore:
     total: int
 
 
-def score_players(games: Sequence[Game]) -> list[PlayerScore]:
+def score_players(games: Sequence[Sheet]) -> list[PlayerScore]:
     if not games:
         return []
     puzzle = games[0].puzzle

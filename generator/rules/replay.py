@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from generator.errors import IllegalMoveError, Violation
-from generator.rules.game import Breakdown, Game
+from generator.rules.sheet import Breakdown, Sheet
 from generator.rules.plan import Plan
 from generator.rules.puzzle import Puzzle
 
@@ -24,7 +24,7 @@ class Report:
     turns_played: int
     breakdown: Breakdown
     violations: tuple[Violation, ...]
-    game: Game
+    game: Sheet
     plan: Plan  # the plan that was replayed
 
     @property
@@ -51,7 +51,7 @@ class Report:
 
 
 def replay(puzzle: Puzzle, plan: Plan) -> Report:
-    game = Game(puzzle)
+    game = Sheet(puzzle)
     violations: list[Violation] = []
     for turn in plan.turns:
         if game.over:

@@ -4,7 +4,7 @@ A `Tally` is what a sheet's achievements have crossed and circled: numbers cross
 goals circled per category, the eatery kinds already scored, whether a restaurant doubles the eat
 score, the locations achieved, and the bonus actions earned. `Tally.add` is the one place where an
 achievement is counted; `strip_scores`, `assignment_points`, `hunted_score`, `appreciation` and
-`solo_score` are the one place where a tally is scored. The engine's Game keeps one, the solver's
+`solo_score` are the one place where a tally is scored. The engine's Sheet keeps one, the solver's
 facts build one from a set of achievements, and the players copy the game's to try goals on it.
 """
 

@@ -12,10 +12,10 @@ points per action first (R10, R11). Sheets are ranked by their appreciation plus
 
 The walks (moves.reach), the bonus variants (moves.bonus_variants) and the greedy payment
 (moves.pay_greedily) are the engine's move generator's. The rest stays here on purpose: the beam
-does not hold a `Game` per sheet but a light `_Sheet` scored by the solver's facts (the exact
+does not hold an engine `Sheet` per candidate but a light `_Sheet` scored by the solver's facts (the exact
 appreciation of a set of claims, `Facts.appreciation`), and it tries the facts' non-dominated box
 choices (`facts.turn_options`), not every legal one. Playing each of its thousands of children on
-a copied `Game` would be slower and, with the other box choices, would change its plans (the
+a copied `Sheet` would be slower and, with the other box choices, would change its plans (the
 daily's par and the LNS starts depend on them); its plans are replayed by the engine instead.
 """
 

@@ -15,7 +15,7 @@ from typing import Iterable
 
 from generator.rules.cards import PAIRS, TRIPLES, ActionType
 from generator.rules.city import EAT
-from generator.rules.game import MAX_BONUS_PER_TURN
+from generator.rules.sheet import MAX_BONUS_PER_TURN
 from generator.rules.grid import Coord
 from generator.rules.puzzle import Puzzle
 from generator.rules.tally import Tally, appreciation, bonus_positions

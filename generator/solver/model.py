@@ -26,7 +26,7 @@ from ortools.sat.python import cp_model
 
 from generator.rules.cards import ActionType
 from generator.rules.city import EAT, RESTAURANT
-from generator.rules.game import MAX_BONUS_PER_TURN
+from generator.rules.sheet import MAX_BONUS_PER_TURN
 from generator.rules.grid import Coord, crossing_diagonal
 from generator.solver.facts import ACTION_TYPES, GOAL_TYPES, Facts
 

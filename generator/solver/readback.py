@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import itertools
 
-from generator.rules.game import Game
+from generator.rules.sheet import Sheet
 from generator.rules.plan import Turn
 
 MAX_ORDERINGS = 5040  # 7 goals in one turn; no legal plan of the shipped cities needs more
@@ -18,7 +18,7 @@ class SolverBug(AssertionError):
     """The solver's plan disagrees with the rules engine: a bug, never bad input."""
 
 
-def ordered(game: Game, turn: Turn) -> Turn | None:
+def ordered(game: Sheet, turn: Turn) -> Turn | None:
     """The turn with its goals in an order the engine accepts (R9: bonuses come mid-turn).
 
     The models let a bonus earned in a turn pay for any goal of that turn; the engine only for

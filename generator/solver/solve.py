@@ -15,7 +15,7 @@ from typing import Callable
 
 from ortools.sat.python import cp_model
 
-from generator.rules.game import Game
+from generator.rules.sheet import Sheet
 from generator.rules.plan import BonusUse, GoalClaim, Plan, Turn
 from generator.rules.puzzle import Puzzle
 from generator.rules.replay import replay
@@ -338,7 +338,7 @@ def read_plan(model: Model, solver: cp_model.CpSolver) -> Plan | None:
             nodes.append(next(v for (ee, pp, v), var in model.x.items() if ee == e and pp == p and solver.BooleanValue(var)))
             p += 1
         arms.append(nodes)
-    game = Game(facts.puzzle)
+    game = Sheet(facts.puzzle)
     done = [0, 0]
     turns = []
     for k in range(1, facts.turns + 1):

@@ -27,7 +27,7 @@ from dataclasses import dataclass
 from ortools.sat.python import cp_model
 
 from generator.rules.cards import ActionType
-from generator.rules.game import Game
+from generator.rules.sheet import Sheet
 from generator.rules.grid import Coord, crossing_diagonal, edge
 from generator.rules.plan import BonusUse, GoalClaim, Plan, Turn
 from generator.rules.replay import replay
@@ -486,7 +486,7 @@ class WindowModel:
                     break
                 nodes.append(next(v for v in arm.at[i] if solver.BooleanValue(self.y[e, i, v])))
             segments.append(nodes)
-        game = Game(facts.puzzle)
+        game = Sheet(facts.puzzle)
         turns = []
         done = [0] * self.m.arms
         for k, kept in enumerate(self.plan.turns, start=1):

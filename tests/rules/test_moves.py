@@ -13,7 +13,7 @@ from tiny import TINY, make_puzzle
 from generator.data.cities import shipped_cities
 from generator.players.random_player import random_turn
 from generator.rules.cards import BOX_NAMES, PAIRS, TRIPLES, ActionType, normalise_boxes
-from generator.rules.game import Game
+from generator.rules.sheet import Sheet
 from generator.rules.grid import Coord
 from generator.rules.moves import Extension, extensions, legal_turns, reach, shortest_extensions, walks
 from generator.rules.plan import BonusUse, GoalClaim, Turn
@@ -30,7 +30,7 @@ PAIRED_FACES = [(["plan 1", "plan 1", "photo 2"], ["eat 2", "visit 1", "souvenir
 MAX_STEPS = 3  # the brute force walks at most this far in one turn
 
 
-def key(game: Game, turn: Turn):
+def key(game: Sheet, turn: Turn):
     """A turn up to the spelling of its boxes and goals and the order of its claims and bonus uses."""
     def goal(claim: GoalClaim) -> str:
         return claim.goal or game.city.locations[claim.at].goals(game.mode)[0]
@@ -39,7 +39,7 @@ def key(game: Game, turn: Turn):
             tuple(sorted((u.value, u.action.value) for u in turn.bonus)))
 
 
-def _grid_walks(game: Game, at, limit, taken=()):
+def _grid_walks(game: Sheet, at, limit, taken=()):
     """Every self-avoiding sequence of grid neighbours from `at` of at most `limit` steps."""
     yield ()
     if limit > 0:
@@ -49,7 +49,7 @@ def _grid_walks(game: Game, at, limit, taken=()):
                     yield (node,) + rest
 
 
-def brute_force(game: Game, max_steps: int = MAX_STEPS) -> set:
+def brute_force(game: Sheet, max_steps: int = MAX_STEPS) -> set:
     """The keys of every legal turn of at most `max_steps` steps, by trying candidates on the engine:
     every 2 or 3 boxes (the pairs and triples only with bonus uses), bonus uses of the city's values
     on the chosen types, grid walks from both ends, every claim of the touched locations in every order."""
@@ -79,10 +79,10 @@ def brute_force(game: Game, max_steps: int = MAX_STEPS) -> set:
     return found
 
 
-def random_sheet(puzzle, seed: int, turns: int) -> Game:
+def random_sheet(puzzle, seed: int, turns: int) -> Sheet:
     """The sheet after `turns` random legal turns."""
     rng = random.Random(seed)
-    game = Game(puzzle)
+    game = Sheet(puzzle)
     for _ in range(turns):
         game.play(random_turn(game, rng))
     return game
@@ -132,7 +132,7 @@ def test_a_bonus_earned_this_turn_can_pay_a_later_claim():
     faces = [(["plan 3", "plan 1", "photo 1"], ["eat 1", "visit 1", "photo 1"]),
              (["plan 1", "souvenir 1", "photo 1"], ["eat 1", "visit 1", "photo 1"])]
     puzzle = make_puzzle(faces=faces, mode="advanced")
-    game = Game(puzzle)
+    game = Sheet(puzzle)
     game.play(Turn(("L1", "L2"), ((Coord.parse("B2"), Coord.parse("C2"), Coord.parse("D3"), Coord.parse("E4")), ())))
     game.tally.crossings["souvenir"] = 2  # as if two souvenirs were crossed already: the next earns a 1
     turns = list(legal_turns(game, max_steps=1))
@@ -172,7 +172,7 @@ def test_shortest_walks_reach_every_node_a_legal_walk_reaches():
 
 
 def test_extension_steps_are_the_engine_steps():
-    """Extension lists the same next steps as Game.steps_from, and undo restores them."""
+    """Extension lists the same next steps as Sheet.steps_from, and undo restores them."""
     game = random_sheet(make_puzzle(directions=2), 1, turns=2)
     extension = Extension(game)
     before = extension.steps(0)
@@ -184,11 +184,11 @@ def test_extension_steps_are_the_engine_steps():
 
 
 def test_copy_is_independent_and_plays_alike():
-    """Game.copy: playing on the copy leaves the original unchanged, and the copy plays on as a
+    """Sheet.copy: playing on the copy leaves the original unchanged, and the copy plays on as a
     replay of the same turns would."""
     puzzle = dealt_puzzle(shipped_cities()[0], 11)
     rng = random.Random(11)
-    game = Game(puzzle)
+    game = Sheet(puzzle)
     played = []
     for _ in range(5):
         turn = random_turn(game, rng)
@@ -199,7 +199,7 @@ def test_copy_is_independent_and_plays_alike():
     more = random_turn(copy, rng)
     copy.play(more)
     assert (game.turn, [list(p) for p in game.paths], set(game.on_path), dict(game.achieved), game.score()) == snapshot
-    replayed = Game(puzzle)
+    replayed = Sheet(puzzle)
     for turn in played + [more]:
         replayed.play(turn)
     assert copy.score() == replayed.score() and copy.paths == replayed.paths and copy.bonus_pool == replayed.bonus_pool

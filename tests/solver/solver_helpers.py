@@ -8,7 +8,7 @@ from pathlib import Path
 
 from generator.data.puzzles import load_puzzle
 from generator.rules.cards import ActionBox, ActionType, OpenFaces
-from generator.rules.game import Game
+from generator.rules.sheet import Sheet
 from generator.rules.plan import GoalClaim, Turn
 
 TINY = Path(__file__).resolve().parents[1] / "data" / "tiny-puzzle.yaml"
@@ -84,7 +84,7 @@ def tiny(turns: int, mode: str = "basic", directions: int = 1, assignments: tupl
     return dataclasses.replace(puzzle, **changes)
 
 
-def _walks(game: Game, at, limit, blocked=frozenset(), diagonals=frozenset()):
+def _walks(game: Sheet, at, limit, blocked=frozenset(), diagonals=frozenset()):
     """Every walk of up to `limit` legal steps from `at` (R2–R4), the empty one included."""
     yield ()
     if limit == 0:
@@ -97,7 +97,7 @@ def _walks(game: Game, at, limit, blocked=frozenset(), diagonals=frozenset()):
             yield (node,) + rest
 
 
-def legal_turns(game: Game):
+def legal_turns(game: Sheet):
     """Every legal turn from this state of a basic game, one per distinct box choice (same
     actions at the same hunted cost are the same choice), every walk and every set of goals."""
     puzzle = game.puzzle
@@ -134,7 +134,7 @@ def exhaustive_best(puzzle) -> int:
     best = None
     visited = set()
 
-    def search(game: Game) -> None:
+    def search(game: Sheet) -> None:
         nonlocal best
         # The rest of the game depends only on this state: search each state once.
         state = (game.turn, tuple(game.ends()), frozenset(game.on_path), frozenset(game.diagonals),
@@ -151,19 +151,19 @@ def exhaustive_best(puzzle) -> int:
             child.play(turn)
             search(child)
 
-    search(Game(puzzle))
+    search(Sheet(puzzle))
     return best
 
 
 def best_changing_only(puzzle, plan, first: int, last: int) -> int:
     """The best appreciation of any legal plan that equals `plan` outside turns first..last (1-based),
     by brute force through the engine (basic game): the brute-force side of the LNS certificate."""
-    game = Game(puzzle)
+    game = Sheet(puzzle)
     for turn in plan.turns[: first - 1]:
         game.play(turn)
     best = None
 
-    def search(game: Game) -> None:
+    def search(game: Sheet) -> None:
         nonlocal best
         if game.turn == last:
             rest = game.copy()

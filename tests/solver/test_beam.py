@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from generator.rules.cards import PAIRS, TRIPLES
-from generator.rules.game import Game
+from generator.rules.sheet import Sheet
 from generator.rules.replay import replay
 from generator.solver import beam_search
 from generator.solver.facts import turn_options
@@ -34,7 +34,7 @@ def test_dropped_box_choices_are_dominated():
     """R8: every box choice the solvers skip gives, type by type, no more actions than a kept one of
     no higher hunted cost (so skipping it loses nothing)."""
     puzzle = tiny(15)
-    game = Game(puzzle)
+    game = Sheet(puzzle)
     dropped = 0
     for turn in range(15):
         kept = turn_options(puzzle, turn)

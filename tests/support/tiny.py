@@ -5,7 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from generator.data.puzzles import puzzle_from_data
-from generator.rules.game import Game
+from generator.rules.sheet import Sheet
 from generator.rules.notation import parse_turn
 
 TINY = Path(__file__).resolve().parents[1] / "data" / "tiny"
@@ -36,14 +36,14 @@ def turn(text: str):
     return parse_turn("1. " + text)[1]
 
 
-def play(puzzle, *lines: str) -> Game:
-    game = Game(puzzle)
+def play(puzzle, *lines: str) -> Sheet:
+    game = Sheet(puzzle)
     for line in lines:
         game.play(turn(line))
     return game
 
 
-def rules_broken(game: Game, line: str) -> set[str]:
+def rules_broken(game: Sheet, line: str) -> set[str]:
     return {v.rule for v in game.check(turn(line))}
 
 

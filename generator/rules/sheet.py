@@ -1,11 +1,11 @@
-"""The game state of one player and the checked application of a turn (R4–R16).
+"""One player's fill-in sheet: its state and the checked application of a turn (R4–R16).
 
-`Game.play(turn)` checks a turn against every rule and applies it, or raises IllegalMoveError
-listing each violation with its ruling; `Game.score()` gives the appreciation (R15–R17). What the
+`Sheet.play(turn)` checks a turn against every rule and applies it, or raises IllegalMoveError
+listing each violation with its ruling; `Sheet.score()` gives the appreciation (R15–R17). What the
 achievements count for and how that scores is the sheet's `tally` (generator/rules/tally.py).
 The legal-choice helpers (`legal_boxes`, `budget`, `steps_from`, `goal_options`) are what the
 move generator (generator.rules.moves: `legal_turns` and the pieces players build turns from) is
-made of; `Game.copy()` gives a sheet to try turns on.
+made of; `Sheet.copy()` gives a sheet to try turns on.
 """
 
 from __future__ import annotations
@@ -51,7 +51,7 @@ class _TurnEffects:
         self.problems.append((rule, message))
 
 
-class Game:
+class Sheet:
     """One player's sheet during a game of `puzzle`."""
 
     def __init__(self, puzzle: Puzzle) -> None:
@@ -138,7 +138,7 @@ class Game:
         category = self.city.rules.categories[goal]
         return category.action, category.cost(self.mode)
 
-    def copy(self) -> "Game":
+    def copy(self) -> "Sheet":
         """An independent copy of the sheet (python-chess's `board.copy()`): playing on one leaves
         the other unchanged. The puzzle and city are immutable and shared, not copied."""
         other = object.__new__(type(self))

@@ -5,7 +5,7 @@ import pytest
 from tiny import make_puzzle, play, rules_broken, turn
 from generator.errors import IllegalMoveError
 from generator.rules.assignments import Assignment
-from generator.rules.game import Game
+from generator.rules.sheet import Sheet
 from generator.rules.grid import Coord
 
 PLAN_PLAN = (["plan 3", "plan 3", "photo 1"], ["eat 1", "souvenir 1", "visit 1"])
@@ -35,7 +35,7 @@ def test_diagonal_steps_may_not_cross():
 def test_plan_value_bounds_the_steps_and_two_plan_boxes_add_up():
     """R5: plan 3 + plan 3 allow six steps; a seventh is illegal; fewer is fine."""
     puzzle = make_puzzle([PLAN_PLAN])
-    game = Game(puzzle)
+    game = Sheet(puzzle)
     assert game.check(turn("L1 L2 a:B1,C1,D1,E1,F1,G1")) == []
     assert rules_broken(game, "L1 L2 a:B1,C1,D1,E1,F1,G1,G2") == {"R5"}
     assert game.check(turn("L1 L2 a:B1")) == []
@@ -43,7 +43,7 @@ def test_plan_value_bounds_the_steps_and_two_plan_boxes_add_up():
 
 def test_a_step_must_go_to_a_neighbouring_node():
     """R2/R3: a jump, a step into water and a step off the map are refused with their ruling."""
-    game = Game(make_puzzle())
+    game = Sheet(make_puzzle())
     assert rules_broken(game, "L1 L2 a:C1") == {"R2"}
     game = play(make_puzzle(), "L1 L2 a:A2")
     assert rules_broken(game, "L1 L2 a:A3") == {"R3"}
@@ -60,8 +60,8 @@ def test_bridge_crosses_the_canal():
 
 def test_second_direction_only_when_allowed():
     """R6: end b may leave the start only in a two-direction game; the steps of both ends add up."""
-    assert rules_broken(Game(make_puzzle(directions=1)), "L1 L2 b:A2") == {"R6"}
-    game = Game(make_puzzle([PLAN_PLAN], directions=2))
+    assert rules_broken(Sheet(make_puzzle(directions=1)), "L1 L2 b:A2") == {"R6"}
+    game = Sheet(make_puzzle([PLAN_PLAN], directions=2))
     assert game.check(turn("L1 L2 a:B1,C1,D1 b:A2,B2,C2")) == []
     assert rules_broken(game, "L1 L2 a:B1,C1,D1,E1 b:A2,B2,C2") == {"R5"}
 
@@ -83,13 +83,13 @@ def test_the_game_has_exactly_the_turns_of_the_deck():
 @pytest.mark.parametrize("boxes", ["L1 L2", "L2 L3", "R1 R2", "R2 R3", "L1 R1", "L2 R2", "L3 R3"])
 def test_seven_side_sharing_pairs_are_legal(boxes):
     """R8: the 7 pairs of boxes that share a side."""
-    assert Game(make_puzzle()).check(turn(boxes)) == []
+    assert Sheet(make_puzzle()).check(turn(boxes)) == []
 
 
 @pytest.mark.parametrize("boxes", ["L1 R2", "L1 L3", "L1 R3", "L3 R1", "L1 L2 R3 R2", "L1", "L1 L1"])
 def test_other_box_choices_are_illegal(boxes):
     """R8: boxes that do not share a side, a single box, four boxes or one box twice."""
-    assert "R8" in rules_broken(Game(make_puzzle()), boxes)
+    assert "R8" in rules_broken(Sheet(make_puzzle()), boxes)
 
 
 def test_hunted_triple_crosses_the_hunted_strip():
@@ -115,8 +115,8 @@ def test_bonus_earned_on_the_third_goal_of_a_strip_can_be_used_later():
 
 def test_bonus_actions_are_checked():
     """R9: not in the basic game, not before being earned, at most 2 a turn, only on a chosen type."""
-    assert rules_broken(Game(make_puzzle(mode="basic")), "L1 L2 a:B1 +1plan") == {"R9"}
-    assert rules_broken(Game(make_puzzle(mode="advanced")), "L1 L2 a:B1 +1plan") == {"R9"}
+    assert rules_broken(Sheet(make_puzzle(mode="basic")), "L1 L2 a:B1 +1plan") == {"R9"}
+    assert rules_broken(Sheet(make_puzzle(mode="advanced")), "L1 L2 a:B1 +1plan") == {"R9"}
     game = play(make_puzzle(mode="advanced"), *STATUE_RUN)
     assert rules_broken(game, "L1 L2 a:A5 +2eat") == {"R9"}  # eat was not chosen this turn
     assert rules_broken(game, "L1 L2 a:A5 +2plan +2plan +2plan") == {"R9"}
@@ -152,7 +152,7 @@ def test_goal_is_achieved_at_most_once():
     """R10/R12: neither a location achieved earlier nor the start can be achieved again."""
     game = play(make_puzzle(), "R2 R3 a:B1 @B1")
     assert rules_broken(game, "R1 R2 @B1") == {"R10"}
-    assert rules_broken(Game(make_puzzle(directions=2)), "L1 L2 @A1") == {"R10"}
+    assert rules_broken(Sheet(make_puzzle(directions=2)), "L1 L2 @A1") == {"R10"}
 
 
 def test_white_dot_has_no_goal():
@@ -184,9 +184,9 @@ def test_advanced_legend_costs_one_more_for_museums_and_events():
 
 def test_start_location_crosses_the_first_number():
     """R12: at setup the start's strip has its first number crossed."""
-    game = Game(make_puzzle(start=1))
+    game = Sheet(make_puzzle(start=1))
     assert game.tally.crossings["statue"] == 1 and game.strip_scores()["statue"] == 0
-    assert Game(make_puzzle(start=2)).tally.crossings["museum"] == 1
+    assert Sheet(make_puzzle(start=2)).tally.crossings["museum"] == 1
 
 
 # --- R13 eating ---------------------------------------------------------------------------------
@@ -210,7 +210,7 @@ def test_geert_eats_aperitif_fast_food_ice_cream_then_restaurant_for_20():
 
 def test_without_eating_the_eat_strip_scores_its_first_number():
     """R13/R15: no eatery at all scores -10 (not doubled into anything else)."""
-    assert Game(make_puzzle()).strip_scores()["eat"] == -10
+    assert Sheet(make_puzzle()).strip_scores()["eat"] == -10
 
 
 # --- R14 special locations ----------------------------------------------------------------------
@@ -246,7 +246,7 @@ def test_combo_crosses_a_bridge_and_a_statue_for_one_photo():
 
 def test_strip_scores_lowest_uncrossed_and_saturates():
     """R15: k goals score numbers[k]; past the end the last number stays."""
-    strip = Game(make_puzzle()).city.rules.strips["statue"]
+    strip = Sheet(make_puzzle()).city.rules.strips["statue"]
     assert [strip.score(k) for k in range(7)] == [-5, 0, 3, 6, 10, 10, 10]
 
 
