@@ -149,7 +149,7 @@ def draw_breakdown(canvas: Canvas, daily: Daily, box: Box) -> None:
     canvas.line(box.x, box.top, box.x + box.width, box.top)
     canvas.setFillColor(INK)
     canvas.setFont(FONT_BOLD, 8)
-    canvas.drawString(box.x, box.top - 4 * mm, "Score breakdown (R17)")
+    canvas.drawString(box.x, box.top - 4 * mm, "Score breakdown")
     rows = _strip_rows(daily)
     half = -(-len(rows) // 2)
     column = (box.width - 2 * GAP) * 0.31
@@ -209,8 +209,8 @@ def _row(canvas: Canvas, x: float, y: float, width: float, label: str, note: str
 
 # --- page 2: the plan turn by turn -----------------------------------------------------------------
 
-COLUMNS = (("Turn", 0.06), ("Boxes (R8)", 0.24), ("Bonus (R9)", 0.09), ("Nodes entered (R5, R6)", 0.27),
-           ("Goals achieved (R10)", 0.34))
+COLUMNS = (("Turn", 0.06), ("Boxes", 0.24), ("Bonus", 0.09), ("Nodes entered", 0.27),
+           ("Goals achieved", 0.34))
 
 
 def draw_plan_table(canvas: Canvas, daily: Daily, paper: Paper) -> None:
@@ -228,7 +228,7 @@ def draw_plan_table(canvas: Canvas, daily: Daily, paper: Paper) -> None:
     canvas.setFillColor(INK)
     canvas.setFont(FONT, TEXT)
     canvas.drawString(MARGIN, top - 14 * mm, f"Setup: the path starts on {start.name} ({puzzle.start}); its goal is "
-                                             f"achieved for free (R12).")
+                                             f"achieved for free.")
     widths = [share * width for _, share in COLUMNS]
     y = top - 20 * mm
     canvas.setFont(FONT_BOLD, TEXT)

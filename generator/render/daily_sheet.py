@@ -165,9 +165,9 @@ def draw_turn_table(canvas: Canvas, daily: Daily, paper: Paper) -> None:
     canvas.setFillColor(INK)
     canvas.setFont(FONT, 7)
     rules = [
-        "Each turn, tick 2 boxes that share a side; boxes of one type add up (R8). Or tick 3 connected boxes and cross",
-        "off the next hunted number (at most once a turn). Then extend the path on the map (plan, R5) and cross the goals",
-        "you pay for in full this turn on the strips (R10, R11). Unused actions are lost.",
+        "Each turn, tick 2 boxes that share a side; boxes of one type add up. Or tick 3 connected boxes and cross",
+        "off the next hunted number (at most once a turn). Then extend the path on the map (plan actions) and cross the goals",
+        "you pay for in full this turn on the strips. Unused actions are lost.",
     ]
     for i, text in enumerate(rules):
         canvas.drawString(MARGIN, top - 14 * mm - i * 3.2 * mm, text)

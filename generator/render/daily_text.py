@@ -44,7 +44,7 @@ def setup_text(puzzle: Puzzle) -> str:
     """Mode, turns and directions (R6, R7): what makes the weekday's level harder or easier."""
     mode = "advanced game" if puzzle.mode == ADVANCED else "basic game"
     directions = "two directions" if puzzle.directions == 2 else "one direction"
-    return f"{mode} · {len(puzzle.turns) + 1} cards, {len(puzzle.turns)} turns · path from the start in {directions} (R6)"
+    return f"{mode} · {len(puzzle.turns) + 1} cards, {len(puzzle.turns)} turns · path from the start in {directions}"
 
 
 def level_text(day: dt.date) -> str:

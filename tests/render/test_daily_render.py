@@ -222,3 +222,23 @@ def test_bad_output_folder_or_paper_is_a_user_error(daily: job.Daily, tmp_path: 
     with pytest.raises(CitytripError, match="unknown paper"):
         render_daily(daily, tmp_path / "d", paper="a5")
     assert list(tmp_path.iterdir()) == []
+
+
+def test_player_pages_speak_no_jargon(daily: job.Daily, tmp_path: Path) -> None:
+    """The daily sheet and answer key, and the French-variant Bruges pad and aid, cite no rule
+    numbers ("(R8)") and say nothing of seeds or bounds: players read them, not developers."""
+    import re
+
+    from generator.cli import main
+
+    assert main(["scorepad", "--game", "bruges", "--variant", "fr", "--out", str(tmp_path / "pad.pdf")]) == 0
+    assert main(["reference", "--game", "bruges", "--variant", "fr", "--out", str(tmp_path / "aid.pdf")]) == 0
+    pdfs = [p for p in daily.files if p.suffix == ".pdf"] + [tmp_path / "pad.pdf", tmp_path / "aid.pdf"]
+    assert len(pdfs) == 4
+    for pdf in pdfs:
+        with pdfplumber.open(pdf) as document:
+            text = " ".join(page.extract_text() or "" for page in document.pages)
+        assert text.strip(), pdf
+        # "(R8)", "(R5, R6)": a ruling cited; the box names L1–R3 alone are the sheet's own words.
+        found = re.findall(r"\(R\d+|\bR\d+\)|\bseed\b|\bbound\b", text, re.IGNORECASE)
+        assert not found, (pdf.name, found)

@@ -50,7 +50,7 @@ def test_bruges_french_variant_is_labelled(run, tmp_path: Path) -> None:
     run("reference", "--game", "bruges", "--variant", "fr", "--out", tmp_path / "fr.pdf")
     english, french = words_of(all_text(tmp_path / "en.pdf")), words_of(all_text(tmp_path / "fr.pdf"))
     assert "5 or 6" in english and "French" not in english
-    assert "1 or 2" in french and "French variant" in french and "Variant from the French summary" in french
+    assert "1 or 2" in french and "French variant" in french and "Variant from the French rules summary" in french
 
 
 def test_reference_is_reproducible_with_preview(run, tmp_path: Path) -> None:
