@@ -201,10 +201,11 @@ def _map(doc: Field, rules: CityRules) -> tuple[str, Grid, dict[Coord, Location]
         url = entry["url"].text().strip()
         if not url.startswith(("https://", "http://")) or " " in url:
             raise entry["url"].fail(f"expected a web address starting with https://, found {shown(url)}")
-        if len(url.encode("utf-8")) > MAX_URL_BYTES:
+        url_bytes = len(url.encode("utf-8"))
+        if url_bytes > MAX_URL_BYTES:
             raise entry["url"].fail(
-                f"the web address is {len(url.encode('utf-8'))} bytes long; a start card's QR code holds at most "
-                f"{MAX_URL_BYTES} (use a shorter link)")
+                f"the web address is {url_bytes} bytes long; a start card's QR code holds at most {MAX_URL_BYTES} "
+                "(use a shorter link)")
         choice = tuple(f.choice(list(rules.categories)) for f in entry["choice"].items(2, 4)) if "choice" in entry else ()
         if choice and choice[0] != category:
             raise entry["choice"].fail(f"the first choice must be the category {shown(category)} (the basic game's goal, R14)")

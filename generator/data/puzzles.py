@@ -5,7 +5,6 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-
 from generator.data.cities import data_digest, load_city
 from generator.data.reader import Field
 from generator.data.yaml_file import parse_yaml, read_text, read_yaml

@@ -126,11 +126,11 @@ class _StrictLoader(yaml.SafeLoader):
             raise yaml.constructor.ConstructorError(
                 None, None, f"cannot read {shown(node.value)} as {node.tag.rsplit(':', 1)[-1]}: {shown(str(error))}",
                 node.start_mark) from None
-        if isinstance(value, str) and _UNPRINTABLE.search(value):
-            character = _UNPRINTABLE.search(value).group()
+        unprintable = _UNPRINTABLE.search(value) if isinstance(value, str) else None
+        if unprintable:
             raise yaml.constructor.ConstructorError(
-                None, None, f"the text {shown(value)} holds character U+{ord(character):04X}, which cannot be printed",
-                node.start_mark)
+                None, None, f"the text {shown(value)} holds character U+{ord(unprintable.group()):04X}, which cannot "
+                "be printed", node.start_mark)
         return value
 
     def construct_mapping(self, node: yaml.MappingNode, deep: bool = False) -> dict:

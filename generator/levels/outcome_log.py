@@ -66,6 +66,7 @@ def _record(job: Job, outcomes: tuple[Outcome, ...]) -> str:
     }, sort_keys=True)
 
 
+START_OVER = "delete the file or pass --fresh to start the log over"
 MAX_LOG_BYTES = 500_000_000  # a sweep of 100,000 jobs logs about 50 MB
 STATUSES = ("WON", "LOST", "SOLVABLE", "UNSOLVABLE", "UNKNOWN")
 _NUMBER = (int, float)
@@ -83,7 +84,7 @@ def read_log(path: Path, jobs: Iterable[Job]) -> dict[Job, tuple[Outcome, ...]]:
     try:
         text = read_text(path, limit=MAX_LOG_BYTES)
     except DataError as error:
-        raise DataError(path, "", f"{error.detail}; delete the file or pass --fresh to start the log over") from None
+        raise DataError(path, "", f"{error.detail}; {START_OVER}") from None
     wanted = set(jobs)
     if text and not text.endswith("\n"):
         text = text[: text.rfind("\n") + 1]
@@ -95,7 +96,7 @@ def read_log(path: Path, jobs: Iterable[Job]) -> dict[Job, tuple[Outcome, ...]]:
         except (ValueError, KeyError, TypeError, RecursionError) as error:
             raise DataError(
                 path, f"line {number}",
-                f"not a level sweep outcome ({shown(str(error), 120)}); delete the file or pass --fresh to start the log over",
+                f"not a level sweep outcome ({shown(str(error), 120)}); {START_OVER}",
             ) from None
         if job in wanted and stamp == fingerprint(job.city, job.level):
             found[job] = outcomes
@@ -107,8 +108,10 @@ def _parse_line(line: str) -> tuple[Job, tuple[Outcome, ...], str]:
     if not isinstance(data, dict) or not isinstance(data.get("fingerprint"), str):
         raise ValueError("no fingerprint")
     job = Job(**_checked(data["job"], _JOB_FIELDS, "job"))
+    if not isinstance(data["outcomes"], list):
+        raise ValueError("outcomes is not a list")
     outcomes = []
-    for entry in data["outcomes"] if isinstance(data["outcomes"], list) else [None]:
+    for entry in data["outcomes"]:
         fields = _checked(entry, _OUTCOME_FIELDS, "outcome")
         if fields["status"] not in STATUSES:
             raise ValueError(f"unknown status {shown(fields['status'])}")
