@@ -4,7 +4,8 @@ A failed or interrupted run never leaves half a file where the user expects one,
 gets the permissions of any new file (what the umask allows), whether it is a PDF, a PNG, a YAML
 answer, a plan or a CSV. Inside `one_run` (every command runs in one), a command that writes
 several files keeps all of them or none: when it fails midway, the files it wrote are removed and
-the ones it replaced are put back.
+the ones it replaced are put back. A missing output folder is created (a user who names
+`--out kits/brugge` wants it made), and removed again when the run fails.
 """
 
 from __future__ import annotations
@@ -20,7 +21,8 @@ from pathlib import Path
 from generator.errors import UsageError
 
 
-# The files written in the current `one_run` block: (path, the old file's backup or None).
+# The files written in the current `one_run` block: (path, the old file's backup or None); a
+# folder the block created is noted as (folder, folder) so that it is removed like a new file.
 _RUN: contextvars.ContextVar[list[tuple[Path, Path | None]] | None] = contextvars.ContextVar("run", default=None)
 
 
@@ -34,14 +36,16 @@ def one_run() -> Iterator[None]:
     except BaseException:
         for path, backup in reversed(written):
             with contextlib.suppress(OSError):
-                if backup is None:
+                if backup == path:
+                    path.rmdir()  # a folder this run created (empty again: its files went first)
+                elif backup is None:
                     path.unlink()
                 else:
                     os.replace(backup, path)
         raise
     else:
-        for _, backup in written:
-            if backup is not None:
+        for path, backup in written:
+            if backup is not None and backup != path:
                 with contextlib.suppress(OSError):
                     backup.unlink()
     finally:
@@ -66,6 +70,26 @@ def _remember(path: Path) -> None:
     written.append((path, backup))
 
 
+def _make_folder(folder: Path, path: Path) -> None:
+    """Create `folder` and its missing parents for `path`, noting each in the current run."""
+    missing = []
+    for parent in (folder, *folder.parents):
+        if parent.is_dir():
+            break
+        if parent.exists() or parent.is_symlink():
+            raise UsageError(f"cannot write {str(path)!r}: {str(parent)!r} is a file, not a folder")
+        missing.append(parent)
+    written = _RUN.get()
+    for parent in reversed(missing):
+        try:
+            parent.mkdir()
+        except OSError as error:
+            raise UsageError(f"cannot write {str(path)!r}: cannot create folder {str(parent)!r} "
+                             f"({error.strerror or error})") from None
+        if written is not None:
+            written.append((parent, parent))
+
+
 @contextlib.contextmanager
 def atomic_output(path: Path) -> Iterator[Path]:
     """Yield a temporary path next to `path`; on success move it onto `path`, else delete it.
@@ -77,8 +101,7 @@ def atomic_output(path: Path) -> Iterator[Path]:
     folder = path.parent if str(path.parent) else Path(".")
     if path.is_dir():
         raise UsageError(f"output {str(path)!r} is a folder, not a file name")
-    if not folder.is_dir():
-        raise UsageError(f"cannot write {str(path)!r}: folder {str(folder)!r} does not exist")
+    _make_folder(folder, path)
     handle, temp_name = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".part", dir=folder)
     os.close(handle)
     temp = Path(temp_name)

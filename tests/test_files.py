@@ -33,14 +33,30 @@ def test_atomic_output_replaces_on_success(tmp_path: Path) -> None:
     assert [p.name for p in tmp_path.iterdir()] == ["out.pdf"]
 
 
-def test_atomic_output_refuses_missing_folder_and_folder_target(tmp_path: Path) -> None:
-    """A target in a missing folder, or a folder as target, is a UsageError before any writing."""
-    with pytest.raises(UsageError, match="does not exist"):
-        with atomic_output(tmp_path / "nope" / "x.pdf"):
-            pass
+def test_atomic_output_creates_missing_folders_and_refuses_a_folder_target(tmp_path: Path) -> None:
+    """A target in missing folders gets them made; a folder as target, or a file where a folder
+    must be, is a UsageError before any writing."""
+    with atomic_output(tmp_path / "new" / "deeper" / "x.pdf") as temp:
+        temp.write_bytes(b"pdf")
+    assert (tmp_path / "new" / "deeper" / "x.pdf").read_bytes() == b"pdf"
     with pytest.raises(UsageError, match="is a folder"):
         with atomic_output(tmp_path):
             pass
+    (tmp_path / "plain").write_text("a file")
+    with pytest.raises(UsageError, match="'.*plain' is a file, not a folder"):
+        with atomic_output(tmp_path / "plain" / "x.pdf"):
+            pass
+
+
+def test_a_failed_run_removes_the_folders_it_created(tmp_path: Path) -> None:
+    """A run that fails takes back the folders it made along with its files, and only those."""
+    (tmp_path / "kept").mkdir()
+    with pytest.raises(RuntimeError):
+        with one_run():
+            write_text(tmp_path / "kept" / "new" / "a.txt", "a")
+            write_text(tmp_path / "other" / "b.txt", "b")
+            raise RuntimeError("midway")
+    assert [p.name for p in tmp_path.iterdir()] == ["kept"] and not any((tmp_path / "kept").iterdir())
 
 
 def test_new_files_get_the_permissions_the_umask_allows(tmp_path: Path) -> None:

@@ -41,12 +41,8 @@ def run(args: argparse.Namespace) -> int:
 
 
 def output_folder(out: str | None, city) -> Path:
-    """--out, or output/<city>/ (created: it is ours); a user's folder must already exist."""
-    if out:
-        return Path(out)
-    folder = DEFAULT_FOLDER / city_slug(city)
-    folder.mkdir(parents=True, exist_ok=True)
-    return folder
+    """--out, or output/<city>/ (made when the first file is written, like any missing folder)."""
+    return Path(out) if out else DEFAULT_FOLDER / city_slug(city)
 
 
 def write_cards(city, size, folder: Path, offset_mm: tuple[float, float]) -> list[Path]:

@@ -35,10 +35,9 @@ def add_print_options(parser: argparse.ArgumentParser, kind: str) -> None:
 
 
 def output_path(args: argparse.Namespace, kind: str, game: str, variant: str, default_variant: str) -> Path:
-    """--out, or output/<game>[-<variant>]-<kind>.pdf (creating output/ for the default only)."""
+    """--out, or output/<game>[-<variant>]-<kind>.pdf (a missing folder is made when written)."""
     if args.out:
         return Path(args.out)
-    DEFAULT_FOLDER.mkdir(exist_ok=True)
     stem = game if variant == default_variant else f"{game}-{variant}"
     return DEFAULT_FOLDER / f"{stem}-{kind}.pdf"
 

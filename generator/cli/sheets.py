@@ -55,7 +55,6 @@ def run(args: argparse.Namespace) -> int:
     if args.out:
         out = Path(args.out)
     else:
-        DEFAULT_FOLDER.mkdir(exist_ok=True)
         out = DEFAULT_FOLDER / f"{city_slug(city)}-sheets-{'duplex' if args.duplex else mode}.pdf"
     if args.duplex and mode != "both":
         raise UsageError("--duplex prints the advanced sheet on the back of the basic one: use it with --mode both")

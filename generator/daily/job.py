@@ -123,7 +123,6 @@ def make_daily(city_key: str, day: dt.date, out_dir: Path, solver: Solver, rende
         f"# par: {par} ({par_note(solution)})",
         f"# generator version {GENERATOR_VERSION}",
     ]
-    out_dir.mkdir(parents=True, exist_ok=True)
     files = [
         write_text(out_dir / f"{stem}-puzzle.yaml", "\n".join(header) + "\n" + dump_yaml(puzzle_to_data(puzzle))),
         write_text(

@@ -152,11 +152,11 @@ def test_bad_options_exit_2_without_output(run, tmp_path: Path, args: list[str],
     assert list(tmp_path.iterdir()) == []
 
 
-def test_missing_output_folder_exits_2(run, tmp_path: Path) -> None:
-    """An --out folder that does not exist is a usage error, and nothing is created."""
-    code, _, stderr = run("cards", "--city", "brugge", "--out", tmp_path / "nope")
-    assert code == 2 and "does not exist" in " ".join(stderr.split())
-    assert list(tmp_path.iterdir()) == []
+def test_missing_output_folder_is_created(run, tmp_path: Path) -> None:
+    """An --out folder that does not exist yet is made, with its missing parents."""
+    code, _, stderr = run("cards", "--city", "brugge", "--out", tmp_path / "new" / "cards")
+    assert code == 0, stderr
+    assert len(list((tmp_path / "new" / "cards").glob("*.pdf"))) == 4
 
 
 def test_the_longest_link_a_city_may_have_prints_and_scans_and_one_byte_more_is_refused(run, tmp_path: Path) -> None:

@@ -216,9 +216,12 @@ def test_turn_table_shows_every_open_box(daily: job.Daily) -> None:
 
 
 def test_bad_output_folder_or_paper_is_a_user_error(daily: job.Daily, tmp_path: Path) -> None:
-    """A missing output folder or an unknown paper raises a CitytripError and leaves no file behind."""
-    with pytest.raises(CitytripError, match="does not exist"):
-        render_daily(daily, tmp_path / "missing" / "d")
+    """A file where the output folder must be, or an unknown paper, raises a CitytripError and
+    leaves no file behind."""
+    (tmp_path / "plain").write_text("")
+    with pytest.raises(CitytripError, match="is a file, not a folder"):
+        render_daily(daily, tmp_path / "plain" / "d")
+    (tmp_path / "plain").unlink()
     with pytest.raises(CitytripError, match="unknown paper"):
         render_daily(daily, tmp_path / "d", paper="a5")
     assert list(tmp_path.iterdir()) == []

@@ -125,9 +125,11 @@ def test_bad_options_exit_2_without_output(run, tmp_path: Path, args: list[str],
 
 
 def test_unwritable_output_exits_2(run, tmp_path: Path) -> None:
-    """A missing folder or a folder as --out is exit 2 with nothing written."""
-    code, _, stderr = run("scorepad", "--game", "citytrip", "--out", tmp_path / "missing" / "pad.pdf")
-    assert code == 2 and "does not exist" in " ".join(stderr.split())
+    """A file where a folder must be, or a folder as --out, is exit 2 with nothing written."""
+    (tmp_path / "plain").write_text("")
+    code, _, stderr = run("scorepad", "--game", "citytrip", "--out", tmp_path / "plain" / "pad.pdf")
+    assert code == 2 and "is a file, not a folder" in " ".join(stderr.split())
+    (tmp_path / "plain").unlink()
     code, _, stderr = run("scorepad", "--game", "citytrip", "--out", tmp_path)
     assert code == 2 and "folder" in " ".join(stderr.split())
     assert list(tmp_path.iterdir()) == []

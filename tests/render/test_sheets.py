@@ -179,11 +179,13 @@ def test_bad_options_exit_2_without_output(run, tmp_path: Path, args: list[str],
 
 
 def test_unwritable_output_path_exits_2(run, tmp_path: Path) -> None:
-    """A missing folder or a folder as the output file is a usage error, not a traceback."""
+    """A file where a folder must be, or a folder as the output file, is a usage error, not a traceback."""
     # The paragraph is wrapped at the terminal width, so where a line breaks depends on how long
     # the temporary path is: compare with the line breaks folded to spaces.
-    code, _, stderr = run("sheets", "--city", "brugge", "--out", tmp_path / "missing" / "s.pdf")
-    assert code == 2 and "does not exist" in " ".join(stderr.split())
+    (tmp_path / "plain").write_text("")
+    code, _, stderr = run("sheets", "--city", "brugge", "--out", tmp_path / "plain" / "s.pdf")
+    assert code == 2 and "is a file, not a folder" in " ".join(stderr.split())
+    (tmp_path / "plain").unlink()
     code, _, stderr = run("sheets", "--city", "brugge", "--out", tmp_path)
     assert code == 2 and "is a folder" in " ".join(stderr.split())
     assert list(tmp_path.iterdir()) == []
