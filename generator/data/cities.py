@@ -6,6 +6,7 @@ reference resolves, every location stands on a node, every start can reach the w
 
 from __future__ import annotations
 
+import dataclasses
 import functools
 import hashlib
 import json
@@ -16,7 +17,8 @@ from generator.errors import DataError, UsageError, shown
 from generator.data.reader import Field
 from generator.rules.assignments import Assignment
 from generator.rules.cards import ActionBox, ActionCard, ActionType
-from generator.rules.city import EAT, MODES, RESTAURANT, Category, City, CityRules, Level, Location, StartCard, Strip
+from generator.rules.city import (EAT, MODES, RESTAURANT, Category, City, CityRules, Level, Location, StartCard, Strip,
+                                  Words)
 from generator.rules.grid import BRIDGE, NODE, TERRAIN_CHARS, Coord, Grid
 
 MAPS_DIR = Path(__file__).resolve().parents[2] / "maps"
@@ -25,6 +27,7 @@ MAPS_DIR = Path(__file__).resolve().parents[2] / "maps"
 # for it (tests/render/test_cards.py pins this against the card layout).
 MAX_URL_BYTES = 180
 FILES = ("map.yaml", "rules.yaml", "cards.yaml", "assignments.yaml", "levels.yaml")
+WORDS = "words.yaml"  # optional: the printables' wording (not part of the digest: no rule depends on it)
 ACTION_CARDS = 20  # R7
 FACE_BOXES = 3  # R7
 BRIDGE_CATEGORY = "bridge"
@@ -73,7 +76,9 @@ def _load_folder(key: str, folder: str) -> City:
     assignments = _assignments(docs["assignments.yaml"], rules, by_name)
     levels = _levels(docs["levels.yaml"], start_cards, assignments)
     _check_reachable(docs["map.yaml"], grid, locations, start_cards)
-    return City(key, name, grid, locations, rules, start_cards, action_cards, assignments, levels, _digest(docs))
+    words = _words(Field.read(root / WORDS)) if (root / WORDS).exists() else Words()
+    return City(key, name, grid, locations, rules, start_cards, action_cards, assignments, levels, _digest(docs),
+                words)
 
 
 def data_digest(city: City) -> str:
@@ -95,6 +100,23 @@ def _keyed_by_text(value):
     if isinstance(value, list):
         return [_keyed_by_text(v) for v in value]
     return value
+
+
+# --- words.yaml ---------------------------------------------------------------------------------
+
+
+def _words(doc: Field) -> Words:
+    """The city's wording table; a word left out keeps the Citytrip Brugge rulebook's word."""
+    names = tuple(f.name for f in dataclasses.fields(Words))
+    entries = doc.mapping(optional=names)
+    return Words(**{name: _word(entries[name]) for name in names if name in entries})
+
+
+def _word(field: Field) -> str:
+    word = field.text()
+    if len(word) > 40 or word != word.strip() or "\n" in word:
+        raise field.fail("a word is one line of at most 40 characters, without surrounding spaces")
+    return word
 
 
 # --- rules.yaml ---------------------------------------------------------------------------------

@@ -20,6 +20,13 @@ from generator import __version__
 from generator.errors import UsageError
 
 
+# What every page promises a player and a home printer (tests/render/test_print_audit.py checks
+# every page of every printable): no text smaller than 6 pt, nothing drawn within 5 mm of the
+# paper's edge (home printers leave that much unprinted; a crop mark there is lost).
+MIN_TEXT = 6.0
+EDGE = 5 * mm
+
+
 @dataclass(frozen=True)
 class Paper:
     """A paper size in points; layouts are computed per paper, never scaled from another one."""
@@ -71,7 +78,10 @@ def paper(name: str) -> Paper:
 def new_canvas(target: Path, size: Paper, *, title: str, subject: str = "") -> Canvas:
     """A canvas that writes `target` reproducibly, with metadata and print-at-100 % preference."""
     register_fonts()
-    canvas = Canvas(str(target), pagesize=(size.width, size.height), invariant=1, pageCompression=1)
+    # The page's initial font is ours: ReportLab's default (Helvetica) would be named, unembedded,
+    # on every page, and a print shop's preflight flags an unembedded font even if unused.
+    canvas = Canvas(str(target), pagesize=(size.width, size.height), invariant=1, pageCompression=1,
+                    initialFontName=FONT, initialFontSize=MIN_TEXT + 4)
     canvas.setTitle(title)
     canvas.setAuthor("citytrip")
     canvas.setSubject(subject or title)
@@ -79,3 +89,36 @@ def new_canvas(target: Path, size: Paper, *, title: str, subject: str = "") -> C
     # Cut lines and writing boxes are measured in millimetres: ask viewers not to shrink the page.
     canvas.setViewerPreference("PrintScaling", "None")
     return canvas
+
+
+# The scale ruler: 50 mm with a tick every 5 mm and its caption under it.
+RULER_LENGTH = 50 * mm
+RULER_HEIGHT = 6 * mm  # the room a layout keeps for it: ticks (2.2 mm), gap, 6-pt caption
+RULER_CAPTION = "50 mm if printed at 100 %"
+
+
+def draw_ruler(canvas: Canvas, x: float, y: float, caption: str = RULER_CAPTION) -> None:
+    """A 50-mm ruler whose lower-left corner (caption's baseline) is at (x, y).
+
+    Every printable carries one, so a player can check with any ruler that the page printed at
+    actual size: cards, boxes and strips are measured in millimetres.
+    """
+    canvas.saveState()
+    canvas.setStrokeColorRGB(0, 0, 0)
+    canvas.setFillColorRGB(0, 0, 0)
+    canvas.setLineWidth(0.5)
+    top = y + RULER_HEIGHT
+    base = top - 2.2 * mm
+    canvas.line(x, base, x + RULER_LENGTH, base)
+    for k in range(11):
+        tick = 2.2 * mm if k % 2 == 0 else 1.2 * mm
+        canvas.line(x + k * 5 * mm, base, x + k * 5 * mm, base + tick)
+    canvas.setFont(FONT, MIN_TEXT)
+    canvas.drawString(x, y, caption)
+    canvas.restoreState()
+
+
+def ruler_width(caption: str = RULER_CAPTION) -> float:
+    """How wide the ruler with its caption is, for layouts that place it at a right edge."""
+    register_fonts()
+    return max(RULER_LENGTH, pdfmetrics.stringWidth(caption, FONT, MIN_TEXT))

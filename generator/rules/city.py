@@ -104,6 +104,23 @@ class Level:
 
 
 @dataclass(frozen=True)
+class Words:
+    """words.yaml: what this city's rulebook calls its own concepts, in lower case.
+
+    The two editions name the same rules differently (Brugge's hunted actions, assignments and
+    appreciation are Antwerpen's rush actions, missions and rating). Every printable takes these
+    words from here, so one kit never mixes two vocabularies; the engine never reads them.
+    """
+
+    assignment: str = "assignment"
+    assignments: str = "assignments"
+    hunted_action: str = "hunted action"
+    hunted_actions: str = "hunted actions"
+    hunted_turn: str = "hunted turn"
+    appreciation: str = "appreciation"
+
+
+@dataclass(frozen=True)
 class City:
     """Everything a city folder holds, validated."""
 
@@ -119,3 +136,4 @@ class City:
     # SHA-256 of the map, rules, cards and assignments as read (not levels): a puzzle code records
     # it, so a code is never read with other card contents than it was printed with.
     digest: str = ""
+    words: Words = Words()  # print only: not part of the digest

@@ -1,0 +1,80 @@
+"""What a print shop's preflight and a player's eye check on every page: type size and margins.
+
+`audit(pdf)` lists, page by page, every glyph set under 6 pt and every glyph, line, box or image
+that comes within 5 mm of the paper's edge (home printers cannot print there, so a mark there is
+lost or a cut line lies), and every font the PDF uses without embedding it.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+
+import pdfplumber
+import pypdf
+
+MM = 72 / 25.4
+MIN_POINTS = 6.0
+MARGIN = 5 * MM
+
+
+@dataclass(frozen=True)
+class Fault:
+    page: int  # 1-based
+    what: str
+
+    def __str__(self) -> str:
+        return f"page {self.page}: {self.what}"
+
+
+def audit(pdf: Path) -> list[Fault]:
+    """Every fault of `pdf`, one per kind of object and page (a page of tiny text is one fault)."""
+    faults = _unembedded_fonts(pdf)
+    with pdfplumber.open(pdf) as document:
+        for number, page in enumerate(document.pages, start=1):
+            faults += _page_faults(number, page)
+    return faults
+
+
+def _page_faults(number: int, page) -> list[Fault]:
+    faults = []
+    small = [c for c in page.chars if c["text"].strip() and c["size"] < MIN_POINTS - 0.01]
+    if small:
+        sizes = sorted({round(c["size"], 2) for c in small})
+        sample = "".join(c["text"] for c in small[:40])
+        faults.append(Fault(number, f"{len(small)} glyphs under {MIN_POINTS:g} pt ({sizes}): {sample!r}"))
+    for kind, objects in (("glyph", [c for c in page.chars if c["text"].strip()]), ("line", page.lines),
+                          ("box", page.rects), ("curve", page.curves), ("image", page.images)):
+        near = [o for o in objects if _too_near(o, page.width, page.height)]
+        if near:
+            first = near[0]
+            where = (f"x {first['x0'] / MM:.1f}–{first['x1'] / MM:.1f} mm, "
+                     f"y {first['top'] / MM:.1f}–{first['bottom'] / MM:.1f} mm from the top")
+            label = f" {first['text']!r}" if kind == "glyph" else ""
+            faults.append(Fault(number, f"{len(near)} {kind}(s) within 5 mm of the edge, e.g.{label} at {where}"))
+    return faults
+
+
+def _too_near(obj: dict, width: float, height: float) -> bool:
+    # A white box filling the page (a background) is not a mark.
+    if obj.get("object_type") == "rect" and not obj.get("stroke") and obj.get("non_stroking_color") in (
+            (1,), (1, 1, 1), [1], [1, 1, 1], 1):
+        return False
+    return (obj["x0"] < MARGIN - 0.01 or obj["top"] < MARGIN - 0.01
+            or obj["x1"] > width - MARGIN + 0.01 or obj["bottom"] > height - MARGIN + 0.01)
+
+
+def _unembedded_fonts(pdf: Path) -> list[Fault]:
+    faults = []
+    reader = pypdf.PdfReader(pdf)
+    for number, page in enumerate(reader.pages, start=1):
+        fonts = (page.get("/Resources") or {}).get("/Font") or {}
+        for font in fonts.values():
+            font = font.get_object()
+            descriptor = font.get("/FontDescriptor")
+            if font.get("/Subtype") == "/Type0":
+                descriptor = font["/DescendantFonts"][0].get_object().get("/FontDescriptor")
+            descriptor = descriptor.get_object() if descriptor else {}
+            if not any(key in descriptor for key in ("/FontFile", "/FontFile2", "/FontFile3")):
+                faults.append(Fault(number, f"font {font.get('/BaseFont')} is not embedded"))
+    return faults
