@@ -48,7 +48,11 @@ def cpu_seconds(pid: int) -> float:
 def run_one(name: str, puzzle, cpu_limit: float, python: Path | None = None) -> dict:
     folder = Path(tempfile.mkdtemp(prefix="citytrip-ref-"))
     puzzle_file = folder / "puzzle.yaml"
-    puzzle_file.write_text(dump_yaml(puzzle_to_data(puzzle)), encoding="utf-8")
+    data = puzzle_to_data(puzzle)
+    # The frozen reference code has the same cards but computes its own data digest (links were
+    # part of it then): without the 'data' line a puzzle is read with the interpreter's cards.
+    data.pop("data", None)
+    puzzle_file.write_text(dump_yaml(data), encoding="utf-8")
     plan_file = folder / "plan.yaml"
     python = sys.executable if python is None else str(python)
     command = ["nice", "-n", "19", python, "-m", "generator", "solve", str(puzzle_file), "--time-limit", "86400",

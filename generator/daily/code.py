@@ -3,7 +3,7 @@
 A code names the puzzle by its description, not by a seed, so it keeps meaning the same puzzle
 when the generator changes (Tatham: "seeds may drift between versions, descriptions do not"):
 
-    CT2/BRUGGE/AD1190/BASIC/2/S12/7A.12B.3A.…/1.02+2.03/T65
+    CT2/BRUGGE/813EEE/BASIC/2/S12/7A.12B.3A.…/1.02+2.03/T65
 
 version, city, the city data's digest, mode, directions, start card, deck (card + side up),
 assignments, target. A description names cards, and a card's contents can change between

@@ -32,6 +32,7 @@ ACTION_CARDS = 20  # R7
 FACE_BOXES = 3  # R7
 BRIDGE_CATEGORY = "bridge"
 SOUVENIR = "souvenir"  # type 5 assignments name souvenir shops
+PRINT_ONLY_KEYS = ("url",)  # not part of the digest: see _digest
 DIGEST_CHARS = 6  # of City.digest in puzzle codes and files: a stale code is refused (1 in 16M passes)
 
 
@@ -88,15 +89,16 @@ def data_digest(city: City) -> str:
 
 def _digest(docs: dict[str, Field]) -> str:
     """The contents a puzzle depends on, as parsed (comments and layout do not count); levels.yaml
-    only names assignments and targets, which a puzzle states itself."""
+    only names assignments and targets, which a puzzle states itself, and a location's link is
+    only printed (a corrected link must not turn every printed puzzle code stale)."""
     contents = {name: _keyed_by_text(doc.value) for name, doc in docs.items() if name != "levels.yaml"}
     return hashlib.sha256(json.dumps(contents, sort_keys=True, default=str).encode("utf-8")).hexdigest()
 
 
 def _keyed_by_text(value):
-    """Mapping keys as text, so that sort_keys never compares a number with a string."""
+    """Mapping keys as text, so that sort_keys never compares a number with a string; links left out."""
     if isinstance(value, dict):
-        return {str(k): _keyed_by_text(v) for k, v in value.items()}
+        return {str(k): _keyed_by_text(v) for k, v in value.items() if k not in PRINT_ONLY_KEYS}
     if isinstance(value, list):
         return [_keyed_by_text(v) for v in value]
     return value

@@ -1,4 +1,4 @@
-"""The per-city wording table (maps/<city>/words.yaml): each edition's own words, checked on load."""
+"""Print-only city data: the wording table (maps/<city>/words.yaml) and the locations' links."""
 
 from __future__ import annotations
 
@@ -54,3 +54,24 @@ def test_the_words_do_not_change_the_puzzle_codes(tmp_path: Path) -> None:
     shutil.copytree(TINY, worded)
     (worded / "words.yaml").write_text("appreciation: score\n")
     assert load_city(str(worded)).digest == load_city(str(plain)).digest
+
+
+def test_a_corrected_link_does_not_change_the_puzzle_codes(tmp_path: Path) -> None:
+    """A location's link is printed, never played: the digest ignores it."""
+    plain, relinked = tmp_path / "plain", tmp_path / "relinked"
+    shutil.copytree(TINY, plain)
+    shutil.copytree(TINY, relinked)
+    text = (relinked / "map.yaml").read_text()
+    (relinked / "map.yaml").write_text(text.replace("https://example.org/", "https://example.net/"))
+    assert (relinked / "map.yaml").read_text() != text
+    assert load_city(str(relinked)).digest == load_city(str(plain)).digest
+
+
+@pytest.mark.parametrize("name", ["brugge", "antwerpen"])
+def test_every_wikipedia_link_is_in_a_language_of_the_players(name: str) -> None:
+    """The start cards' QR codes lead to Dutch, English or French Wikipedia pages (the Antwerpen
+    Begijnhof once led to German Wikipedia)."""
+    import re
+
+    hosts = {re.match(r"https://([a-z]+)\.wikipedia\.org/", loc.url) for loc in load_city(name).locations.values()}
+    assert {m.group(1) for m in hosts if m} <= {"nl", "en", "fr"}
