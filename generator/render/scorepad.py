@@ -6,7 +6,7 @@ of every page, which keeps a many-pad PDF small.
 
 A pad tiles the same way on every paper (as many across and down as fit on the smallest of the
 papers), so A4 and Letter give the same pads; what room is left on a page goes into taller rows,
-up to MAX_ROW_HEIGHT, rather than into blank bands. Under the pads, a scale ruler.
+up to MAX_ROW_HEIGHT (then into the running-score lines), rather than into blank bands. Under the pads, a scale ruler.
 """
 
 from __future__ import annotations
@@ -34,10 +34,11 @@ GAP = 8 * mm  # between pads; the dashed cut line runs in its middle
 TITLE_HEIGHT = 8 * mm
 HEADER_HEIGHT = 9 * mm  # room to write a name
 ROW_HEIGHT = 7.5 * mm  # room to write a two- or three-digit number by hand
-MAX_ROW_HEIGHT = 10 * mm  # rows grow to use the page, up to this
+MAX_ROW_HEIGHT = 12 * mm  # rows grow to use the page, up to this
 RUNNING_GAP = 3 * mm  # between the rows and the running-score grid
 RUNNING_HEADER = 8 * mm  # its title and hint, like a row's label
 RUNNING_ROW = 6.5 * mm  # one score and one total, written small
+MAX_RUNNING_ROW = 8 * mm  # what is left once the rows are at their tallest goes here
 PAD = 1.6 * mm  # inner padding of a cell
 ICON_SIZE = 3.6 * mm
 LABEL_SIZE, HINT_SIZE, NOTE_SIZE, TITLE_SIZE = 8.0, 6.5, 6.5, 10.0
@@ -67,12 +68,13 @@ class PadLayout:
     slots: tuple[tuple[float, float], ...]  # lower-left corner of each pad on the page
     row_height: float = ROW_HEIGHT
     running_rows: int = 0  # lines of the running-score grid (0: none)
+    running_row: float = RUNNING_ROW
     ruler: tuple[float, float] = (MARGIN, RULER_Y)  # lower-left corner of the scale ruler
     cut_bottom: float = FOOT  # where the vertical cut lines end, above the ruler
 
     @property
     def running_height(self) -> float:
-        return RUNNING_GAP + RUNNING_HEADER + self.running_rows * RUNNING_ROW if self.running_rows else 0.0
+        return RUNNING_GAP + RUNNING_HEADER + self.running_rows * self.running_row if self.running_rows else 0.0
 
 
 def layout_scorepad(template: ScorePadTemplate, players: int, paper: Paper) -> PadLayout:
@@ -106,6 +108,10 @@ def layout_scorepad(template: ScorePadTemplate, players: int, paper: Paper) -> P
     spare = (usable_h - (down - 1) * GAP) / down - height
     row_height = min(MAX_ROW_HEIGHT, ROW_HEIGHT + spare / len(template.rows))
     height += (row_height - ROW_HEIGHT) * len(template.rows)
+    spare -= (row_height - ROW_HEIGHT) * len(template.rows)
+    running_rows = template.running.rows if template.running else 0
+    running_row = min(MAX_RUNNING_ROW, RUNNING_ROW + spare / running_rows) if running_rows else RUNNING_ROW
+    height += (running_row - RUNNING_ROW) * running_rows
     block_w = across * width + (across - 1) * GAP
     block_h = down * height + (down - 1) * GAP
     left = (paper.width - block_w) / 2
@@ -118,9 +124,8 @@ def layout_scorepad(template: ScorePadTemplate, players: int, paper: Paper) -> P
         title_size -= 0.25
         if title_size < MIN_LABEL_SIZE:
             raise DataError(template.file, f"variants.{template.variant}.label", "too long to print above the pad")
-    running_rows = template.running.rows if template.running else 0
     return PadLayout(label_width, player_width, players, label_sizes, title_size, note_lines, width, height, slots,
-                     row_height, running_rows, (left, RULER_Y), RULER_Y + RULER_HEIGHT + 1 * mm)
+                     row_height, running_rows, running_row, (left, RULER_Y), RULER_Y + RULER_HEIGHT + 1 * mm)
 
 
 def _usable(paper: Paper) -> tuple[float, float]:
@@ -268,7 +273,8 @@ def _draw_running(canvas: Canvas, template: ScorePadTemplate, layout: PadLayout,
     running = template.running
     width, half = layout.width, layout.player_width / 2
     rows_top = top - RUNNING_HEADER
-    bottom = rows_top - layout.running_rows * RUNNING_ROW
+    step = layout.running_row
+    bottom = rows_top - layout.running_rows * step
     canvas.setFillColor(TIEBREAK_TINT)
     canvas.rect(0, rows_top, width, RUNNING_HEADER, stroke=0, fill=1)
     canvas.setFillColor(INK)
@@ -288,12 +294,12 @@ def _draw_running(canvas: Canvas, template: ScorePadTemplate, layout: PadLayout,
         canvas.drawCentredString(x + half / 2, rows_top + 1.2 * mm, "points")
         canvas.drawCentredString(x + half * 1.5, rows_top + 1.2 * mm, "total")
     for i in range(layout.running_rows):
-        canvas.drawRightString(layout.label_width - PAD, rows_top - (i + 1) * RUNNING_ROW + RUNNING_ROW / 2 - 2,
+        canvas.drawRightString(layout.label_width - PAD, rows_top - (i + 1) * step + step / 2 - 2,
                                str(i + 1))
     canvas.setStrokeColor(INK)
     canvas.setLineWidth(0.25)
     for i in range(layout.running_rows + 1):
-        canvas.line(layout.label_width, rows_top - i * RUNNING_ROW, width, rows_top - i * RUNNING_ROW)
+        canvas.line(layout.label_width, rows_top - i * step, width, rows_top - i * step)
     for p in range(layout.players):
         x = layout.label_width + p * layout.player_width
         canvas.line(x + half, rows_top, x + half, bottom)
