@@ -11,6 +11,7 @@ prints what the city's words.yaml and rules.yaml say, the same words the sheet p
     {Assignments}       the same with its first letter capitalised, to start a sentence or a label
     {category:event}    the legend label of a goal category (rules.yaml), as the sheet prints it
     {eatery_kinds}      how many kinds of eatery the eat strip counts (R13)
+    {hunted_limit}      how many hunted actions a game allows: the strip's numbers after the first (R16)
 """
 
 from __future__ import annotations
@@ -34,6 +35,7 @@ def city_fills(city: City) -> dict[str, str]:
     for name, category in city.rules.categories.items():
         fills[f"category:{name}"] = category.label
     fills["eatery_kinds"] = str(len(city.rules.eatery_kinds))
+    fills["hunted_limit"] = str(len(city.rules.hunted) - 1)
     return fills
 
 
