@@ -91,6 +91,9 @@ def layout_scorepad(template: ScorePadTemplate, players: int, paper: Paper) -> P
         if needed > MAX_LABEL_WIDTH:
             raise DataError(template.file, f"variants.{template.variant}.running", "label or hint too long to print")
         label_width = max(label_width, needed)
+        # Each caption heads half of the narrowest player column the pad may get.
+        if max(stringWidth(caption, FONT, MIN_TEXT) for caption in running.columns) > MIN_RUNNING_WIDTH / 2 - 1 * mm:
+            raise DataError(template.file, f"variants.{template.variant}.running.columns", "too long to print")
     label_sizes = tuple(_fit_label(template, i, label_width) for i in range(len(template.rows)))
     natural = label_width + players * (MIN_RUNNING_WIDTH if template.running else MIN_PLAYER_WIDTH)
     if natural > _usable(paper)[0]:
@@ -101,7 +104,7 @@ def layout_scorepad(template: ScorePadTemplate, players: int, paper: Paper) -> P
     across = min(max(1, int((_usable(p)[0] + GAP) // (natural + GAP))) for p in papers)
     down = min(_down(template, players, p, label_width, across) for p in papers)
     width, player_width, note_lines, height = _measure(template, players, paper, label_width, across, ROW_HEIGHT)
-    usable_w, usable_h = _usable(paper)
+    usable_h = _usable(paper)[1]
     if height > usable_h:
         raise DataError(template.file, f"variants.{template.variant}.rows", "too many rows for one page")
     # The room left on the page goes into taller rows (easier to write in), not into blank bands.
@@ -289,10 +292,11 @@ def _draw_running(canvas: Canvas, template: ScorePadTemplate, layout: PadLayout,
         canvas.drawString(PAD, middle - LABEL_SIZE * 0.35, running.label)
     canvas.setFillColor(GREY)
     canvas.setFont(FONT, MIN_TEXT)
+    points, total = running.columns
     for p in range(layout.players):
         x = layout.label_width + p * layout.player_width
-        canvas.drawCentredString(x + half / 2, rows_top + 1.2 * mm, "points")
-        canvas.drawCentredString(x + half * 1.5, rows_top + 1.2 * mm, "total")
+        canvas.drawCentredString(x + half / 2, rows_top + 1.2 * mm, points)
+        canvas.drawCentredString(x + half * 1.5, rows_top + 1.2 * mm, total)
     for i in range(layout.running_rows):
         canvas.drawRightString(layout.label_width - PAD, rows_top - (i + 1) * step + step / 2 - 2,
                                str(i + 1))

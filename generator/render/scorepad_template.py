@@ -14,7 +14,7 @@ city, a rules variant), each with the rows of the pad from top to bottom:
           - {label: Total, kind: total}
           - {label: Guilders, kind: tiebreak, hint: most guilders wins a tie}
         notes: [optional one-paragraph notes printed under the pad]
-        running: {label: Running score, rows: 20, hint: ...}   # optional, see below
+        running: {label: Running score, rows: 20, hint: ..., columns: [points, total]}   # optional
 
 A variant may name a city (`city: brugge`): its texts may then hold the city's words as
 placeholders, `{Assignments}`, `{category:event}` (generator/render/wording.py), so a pad says
@@ -54,6 +54,7 @@ class RunningGrid:
     label: str
     rows: int
     hint: str | None = None
+    columns: tuple[str, str] = ("points", "total")  # the captions of each player's two halves
 
 
 @dataclass(frozen=True)
@@ -142,9 +143,11 @@ def _row(field: Field, fills: dict[str, str]) -> PadRow:
 
 
 def _running(field: Field, fills: dict[str, str]) -> RunningGrid:
-    body = field.mapping(("label", "rows"), ("hint",))
+    body = field.mapping(("label", "rows"), ("hint", "columns"))
+    columns = body.at("columns", ["points", "total"]).items(min_len=2, max_len=2)
     return RunningGrid(
         label=t.printable(body["label"], fills=fills),
         rows=body["rows"].integer(1, MAX_RUNNING_ROWS),
         hint=body.at("hint").maybe(lambda f: t.printable(f, fills=fills)),
+        columns=(t.printable(columns[0], fills=fills), t.printable(columns[1], fills=fills)),
     )

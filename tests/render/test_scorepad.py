@@ -196,7 +196,8 @@ def test_big_city_pad_keeps_a_running_score(run, tmp_path: Path) -> None:
 
 
 def test_running_grid_template_errors_name_the_key(tmp_path: Path) -> None:
-    """A running grid with no lines, or too many to print, is a DataError at its key."""
+    """A running grid with no lines, too many to print, or a caption wider than its half column is
+    a DataError at its key."""
     for rows in (0, 61):
         file = tmp_path / "run.yaml"
         file.write_text("title: R\nplayers: {min: 2, max: 3}\nvariants:\n  v:\n    label: R\n"
@@ -204,6 +205,12 @@ def test_running_grid_template_errors_name_the_key(tmp_path: Path) -> None:
         with pytest.raises(DataError) as caught:
             load_scorepad(file)
         assert caught.value.path == "variants.v.running.rows"
+    file.write_text("title: R\nplayers: {min: 2, max: 3}\nvariants:\n  v:\n    label: R\n"
+                    "    rows: [{label: A, kind: score}]\n"
+                    "    running: {label: Running, rows: 5, columns: [points scored this turn, total]}\n")
+    with pytest.raises(DataError) as caught:
+        layout_scorepad(load_scorepad(file), 2, PAPERS["a4"])
+    assert caught.value.path == "variants.v.running.columns"
 
 
 def test_several_pads_per_page_where_they_fit() -> None:
