@@ -106,7 +106,9 @@ def layout_scorepad(template: ScorePadTemplate, players: int, paper: Paper) -> P
     width, player_width, note_lines, height = _measure(template, players, paper, label_width, across, ROW_HEIGHT)
     usable_h = _usable(paper)[1]
     if height > usable_h:
-        raise DataError(template.file, f"variants.{template.variant}.rows", "too many rows for one page")
+        running_height = RUNNING_GAP + RUNNING_HEADER + template.running.rows * RUNNING_ROW if template.running else 0
+        key = "running.rows" if height - running_height <= usable_h else "rows"
+        raise DataError(template.file, f"variants.{template.variant}.{key}", "too many rows for one page")
     # The room left on the page goes into taller rows (easier to write in), not into blank bands.
     spare = (usable_h - (down - 1) * GAP) / down - height
     row_height = min(MAX_ROW_HEIGHT, ROW_HEIGHT + spare / len(template.rows))

@@ -196,8 +196,8 @@ def test_big_city_pad_keeps_a_running_score(run, tmp_path: Path) -> None:
 
 
 def test_running_grid_template_errors_name_the_key(tmp_path: Path) -> None:
-    """A running grid with no lines, too many to print, or a caption wider than its half column is
-    a DataError at its key."""
+    """A running grid with no lines, more than a page holds, or a caption wider than its half
+    column is a DataError at its key."""
     for rows in (0, 61):
         file = tmp_path / "run.yaml"
         file.write_text("title: R\nplayers: {min: 2, max: 3}\nvariants:\n  v:\n    label: R\n"
@@ -211,6 +211,11 @@ def test_running_grid_template_errors_name_the_key(tmp_path: Path) -> None:
     with pytest.raises(DataError) as caught:
         layout_scorepad(load_scorepad(file), 2, PAPERS["a4"])
     assert caught.value.path == "variants.v.running.columns"
+    file.write_text("title: R\nplayers: {min: 2, max: 3}\nvariants:\n  v:\n    label: R\n"
+                    "    rows: [{label: A, kind: score}]\n    running: {label: Running, rows: 60}\n")
+    with pytest.raises(DataError) as caught:
+        layout_scorepad(load_scorepad(file), 2, PAPERS["a4"])
+    assert caught.value.path == "variants.v.running.rows" and "too many rows" in str(caught.value)
 
 
 def test_several_pads_per_page_where_they_fit() -> None:
