@@ -29,10 +29,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
 
 from generator.data.reader import Field
 from generator.render import template as t
+from generator.rules.city import City, Level
 
 BLOCK_KINDS = ("heading", "text", "bullets", "steps", "table", "levels")
 
@@ -86,7 +86,7 @@ def load_reference(file: Path, variant: str | None = None) -> ReferenceTemplate:
 class _Context:
     """What a variant's texts are filled from: its city (or None) and the city's placeholders."""
 
-    city: Any
+    city: City | None
     fills: dict[str, str]
 
 
@@ -134,7 +134,7 @@ def _levels(field: Field, context: _Context) -> Block:
     header = tuple(_rich(cell, context) for cell in field.items(min_len=4, max_len=4))
     city = context.city
 
-    def cards(level) -> str:
+    def cards(level: Level) -> str:
         # By type, then number: the order of the rulebook's table (assignment 1, 2, 4, 5).
         chosen = sorted((city.assignments[key] for key in level.assignments), key=lambda a: (a.type, a.id))
         return ", ".join(a.id for a in chosen)

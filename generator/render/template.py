@@ -15,11 +15,13 @@ import re
 from pathlib import Path
 from typing import Any, Callable, Mapping, TypeVar
 
-from generator.data.reader import Field, type_name
+from generator.data.cities import load_city
+from generator.data.reader import Field, Fields, type_name
 from generator.errors import UsageError, shown
 from generator.render.icons import has_icon
 from generator.render.pdf import missing_glyphs
 from generator.render.wording import city_fills, fill
+from generator.rules.city import City
 
 TEMPLATES = Path(__file__).resolve().parents[2] / "templates"
 
@@ -45,7 +47,7 @@ def printable(field: Field, *, icons: bool = False, empty: bool = False,
     if fills is not None:
         result, unknown = fill(result, fills)
         if unknown and not fills:
-            raise field.fail(f"{unknown[0]} is a city's word: give the variant a city (city: brugge)")
+            raise field.fail(f"{unknown[0]} is a placeholder for a city's words: give the variant a city (city: brugge)")
         if unknown:
             raise field.fail(f"unknown placeholder {unknown[0]} (the city's words are in generator/render/wording.py)")
     plain = result
@@ -60,11 +62,9 @@ def printable(field: Field, *, icons: bool = False, empty: bool = False,
     return result
 
 
-def variant_city(body, file: Path) -> tuple[Any, dict[str, str]]:
+def variant_city(body: Fields, file: Path) -> tuple[City | None, dict[str, str]]:
     """The city a variant names with `city:` (a shipped city or a folder beside the template) and
     its placeholders, or (None, {}) for a variant of a game without cities."""
-    from generator.data.cities import load_city
-
     if "city" not in body:
         return None, {}
     where = body["city"]
