@@ -1,7 +1,7 @@
 """Reference cards (player aids): four cards to a page, each laid out from template blocks.
 
 Each card's text is laid out at the largest size that fits its box (shrink to fit, 9 pt down
-to 5.5 pt); a card whose content does not fit even then is a template error naming the card,
+to 6 pt, the print floor MIN_TEXT); a card whose content does not fit even then is a template error naming the card,
 never clipped text on paper.
 """
 
@@ -19,18 +19,26 @@ from reportlab.pdfgen.canvas import Canvas
 from generator.errors import DataError
 from generator.render.icons import draw_icon, icon_width
 from generator.files import atomic_output
-from generator.render.pdf import FONT, FONT_BOLD, Paper, new_canvas
+from generator.render.pdf import EDGE, FONT, FONT_BOLD, MIN_TEXT, RULER_HEIGHT, Paper, draw_ruler, new_canvas
 from generator.render.reference_template import Block, Card, ReferenceTemplate
 from generator.render.richtext import ICON_SCALE, Run, layout_paragraph, longest_word, natural_width
 
 MARGIN = 10 * mm
+# Under the cards, the scale ruler (RULER_BAND tall, EDGE + 1 mm above the paper's edge) on the left
+# card's side: the only cut line that reaches down there runs between the two columns, far to its
+# right, so cutting never crosses it.
+RULER_BAND = RULER_HEIGHT + 2 * mm
+BOTTOM = EDGE + 1 * mm + RULER_BAND
+CUT_END = EDGE + 0.5 * mm  # cut lines run out to here, so a printer that prints them prints them whole
 GAP = 6 * mm  # between cards; the dashed cut line runs in its middle
 ACROSS, DOWN = 2, 2
 TITLE_BAND = 9 * mm
 FOOTER = 4.5 * mm
+FOOTER_SIZE = MIN_TEXT
 INSET = 3.5 * mm
-MAX_SIZE, MIN_SIZE, STEP = 9.0, 5.5, 0.25
+MAX_SIZE, MIN_SIZE, STEP = 9.0, MIN_TEXT, 0.25  # never below the print floor
 CELL_PAD = 1.2 * mm
+CELL_PAD_Y = 0.8 * mm  # less above and below than beside: a 15-level solo table fits a Letter card at 8 pt
 
 INK = Color(0.1, 0.1, 0.1)
 GREY = Color(0.42, 0.42, 0.42)
@@ -82,12 +90,17 @@ class CardSlot:
 def card_slots(paper: Paper) -> tuple[CardSlot, ...]:
     """The card boxes of one page, left to right then top to bottom."""
     width = (paper.width - 2 * MARGIN - (ACROSS - 1) * GAP) / ACROSS
-    height = (paper.height - 2 * MARGIN - (DOWN - 1) * GAP) / DOWN
+    height = (paper.height - MARGIN - BOTTOM - (DOWN - 1) * GAP) / DOWN
     return tuple(
         CardSlot(MARGIN + c * (width + GAP), paper.height - MARGIN - (r + 1) * height - r * GAP, width, height)
         for r in range(DOWN)
         for c in range(ACROSS)
     )
+
+
+def ruler_origin(paper: Paper) -> tuple[float, float]:
+    """Where the page's scale ruler goes: under the left card column, clear of the edge."""
+    return MARGIN, EDGE + 1 * mm
 
 
 def content_box(slot: CardSlot) -> tuple[float, float]:
@@ -166,12 +179,12 @@ def _layout_table(block: Block, width: float, size: float, top: float) -> tuple[
         paras = [layout_paragraph(cell, widths[c] - 2 * CELL_PAD, size, leading, bold=head) for c, cell in enumerate(row)]
         if any(p.overflow for p in paras):
             return None
-        height = max(p.height for p in paras) + 2 * CELL_PAD
+        height = max(p.height for p in paras) + 2 * CELL_PAD_Y
         if head:
             items.append(Rect(0, y, width, height, TABLE_HEAD))
         x = 0.0
         for c, para in enumerate(paras):
-            items += [Placed(run, x + CELL_PAD, y + CELL_PAD) for run in para.runs]
+            items += [Placed(run, x + CELL_PAD, y + CELL_PAD_Y) for run in para.runs]
             x += widths[c]
         y += height
         items.append(Rule(0, y, width, y))
@@ -196,6 +209,7 @@ def render_reference(template: ReferenceTemplate, paper: Paper, out: Path) -> Pa
             _draw_cut_lines(canvas, paper, slots)
             for slot, index in on_page:
                 _draw_card(canvas, template, template.cards[index], layouts[index], slot)
+            draw_ruler(canvas, *ruler_origin(paper))
             canvas.showPage()
         canvas.save()
     return Path(out)
@@ -216,8 +230,8 @@ def _draw_card(canvas: Canvas, template: ReferenceTemplate, card: Card, layout: 
     canvas.setFont(FONT_BOLD, title_size)
     canvas.drawString(slot.x + INSET, top - TITLE_BAND / 2 - title_size * 0.36, card.title)
     canvas.setFillColor(GREY)
-    canvas.setFont(FONT, 5.5)
-    canvas.drawString(slot.x + INSET, slot.y + FOOTER / 2 - 1, f"{template.label} · player aid")
+    canvas.setFont(FONT, FOOTER_SIZE)
+    canvas.drawString(slot.x + INSET, slot.y + (FOOTER - FOOTER_SIZE) / 2 + 0.5, f"{template.label} · player aid")
 
     left = slot.x + INSET
     content_top = top - TITLE_BAND - INSET
@@ -253,7 +267,7 @@ def _draw_cut_lines(canvas: Canvas, paper: Paper, slots: tuple[CardSlot, ...]) -
     canvas.setLineWidth(0.3)
     canvas.setDash(2, 2)
     for x in sorted({s.x for s in slots})[1:]:
-        canvas.line(x - GAP / 2, MARGIN / 2, x - GAP / 2, paper.height - MARGIN / 2)
+        canvas.line(x - GAP / 2, CUT_END, x - GAP / 2, paper.height - CUT_END)
     for y in sorted({s.y for s in slots})[1:]:
-        canvas.line(MARGIN / 2, y - GAP / 2, paper.width - MARGIN / 2, y - GAP / 2)
+        canvas.line(CUT_END, y - GAP / 2, paper.width - CUT_END, y - GAP / 2)
     canvas.restoreState()

@@ -14,6 +14,13 @@ city, a rules variant), each with the rows of the pad from top to bottom:
           - {label: Total, kind: total}
           - {label: Guilders, kind: tiebreak, hint: most guilders wins a tie}
         notes: [optional one-paragraph notes printed under the pad]
+        running: {label: Running score, rows: 20, hint: ..., columns: [points, total]}   # optional
+
+A variant may name a city (`city: brugge`): its texts may then hold the city's words as
+placeholders, `{Assignments}`, `{category:event}` (generator/render/wording.py), so a pad says
+what that city's sheet and rulebook say. `running` adds a running-score grid under the pad for a
+game whose buildings score as they are placed: per player a column of boxes for each score and
+the new total.
 
 Row kinds: `score` (a line that adds to the total), `total` (the sum, printed bold on a tint),
 `tiebreak` (written down but not added: it only separates equal totals).
@@ -28,6 +35,7 @@ from generator.data.reader import Field
 from generator.render import template as t
 
 ROW_KINDS = ("score", "total", "tiebreak")
+MAX_RUNNING_ROWS = 60  # more would not fit a page at a writable row height
 MAX_PLAYERS = 12  # wider pads would leave no room to write a score on any paper
 
 
@@ -37,6 +45,16 @@ class PadRow:
     kind: str
     hint: str | None = None
     icon: str | None = None
+
+
+@dataclass(frozen=True)
+class RunningGrid:
+    """A running-score grid: `rows` lines of (points, new total) per player."""
+
+    label: str
+    rows: int
+    hint: str | None = None
+    columns: tuple[str, str] = ("points", "total")  # the captions of each player's two halves
 
 
 @dataclass(frozen=True)
@@ -52,6 +70,8 @@ class ScorePadTemplate:
     rows: tuple[PadRow, ...]
     notes: tuple[str, ...]
     variants: tuple[str, ...] = ()  # every variant of the file, the default first
+    running: RunningGrid | None = None
+    city: str | None = None  # the key of the city whose words the texts hold
 
 
 @dataclass(frozen=True)
@@ -59,6 +79,8 @@ class _Variant:
     label: str
     rows: tuple[PadRow, ...]
     notes: tuple[str, ...]
+    running: RunningGrid | None
+    city: str | None
 
 
 def load_scorepad(file: Path, variant: str | None = None) -> ScorePadTemplate:
@@ -86,13 +108,16 @@ def load_scorepad(file: Path, variant: str | None = None) -> ScorePadTemplate:
         rows=picked.rows,
         notes=picked.notes,
         variants=tuple(variants),
+        running=picked.running,
+        city=picked.city,
     )
 
 
 def _variant(field: Field) -> _Variant:
-    body = field.mapping(("label", "rows"), ("notes",))
+    body = field.mapping(("label", "rows"), ("notes", "running", "city"))
+    city, fills = t.variant_city(body, field.file)
     row_fields = body["rows"].items(min_len=1)
-    rows = tuple(_row(row) for row in row_fields)
+    rows = tuple(_row(row, fills) for row in row_fields)
     labels = [row.label.casefold() for row in rows]
     for i, label in enumerate(labels):
         if label in labels[:i]:
@@ -101,16 +126,28 @@ def _variant(field: Field) -> _Variant:
         raise body["rows"].fail("at most one row may be the total")
     if not any(row.kind == "score" for row in rows):
         raise body["rows"].fail("expected at least one row of kind 'score'")
-    notes = tuple(t.printable(note) for note in body.at("notes", []).items())
-    return _Variant(t.printable(body["label"]), rows, notes)
+    notes = tuple(t.printable(note, fills=fills) for note in body.at("notes", []).items())
+    running = body.at("running").maybe(lambda f: _running(f, fills))
+    return _Variant(t.printable(body["label"], fills=fills), rows, notes, running, city.key if city else None)
 
 
-def _row(field: Field) -> PadRow:
+def _row(field: Field, fills: dict[str, str]) -> PadRow:
     body = field.mapping(("label", "kind"), ("hint", "icon"))
     kind = body["kind"].choice(ROW_KINDS)
     return PadRow(
-        label=t.printable(body["label"]),
+        label=t.printable(body["label"], fills=fills),
         kind=kind,
-        hint=body.at("hint").maybe(t.printable),
+        hint=body.at("hint").maybe(lambda f: t.printable(f, fills=fills)),
         icon=body.at("icon").maybe(t.icon),
+    )
+
+
+def _running(field: Field, fills: dict[str, str]) -> RunningGrid:
+    body = field.mapping(("label", "rows"), ("hint", "columns"))
+    columns = body.at("columns", ["points", "total"]).items(min_len=2, max_len=2)
+    return RunningGrid(
+        label=t.printable(body["label"], fills=fills),
+        rows=body["rows"].integer(1, MAX_RUNNING_ROWS),
+        hint=body.at("hint").maybe(lambda f: t.printable(f, fills=fills)),
+        columns=(t.printable(columns[0], fills=fills), t.printable(columns[1], fills=fills)),
     )

@@ -13,12 +13,15 @@ from __future__ import annotations
 
 import re
 from pathlib import Path
-from typing import Any, Callable, TypeVar
+from typing import Any, Callable, Mapping, TypeVar
 
-from generator.data.reader import Field, type_name
+from generator.data.cities import load_city
+from generator.data.reader import Field, Fields, type_name
 from generator.errors import UsageError, shown
 from generator.render.icons import has_icon
 from generator.render.pdf import missing_glyphs
+from generator.render.wording import city_fills, fill
+from generator.rules.city import City
 
 TEMPLATES = Path(__file__).resolve().parents[2] / "templates"
 
@@ -32,12 +35,21 @@ _NAME = re.compile(r"^[a-z0-9]+(?:-[a-z0-9]+)*$")
 _HEX = re.compile(r"^#[0-9A-Fa-f]{6}$")
 
 
-def printable(field: Field, *, icons: bool = False, empty: bool = False) -> str:
+def printable(field: Field, *, icons: bool = False, empty: bool = False,
+              fills: Mapping[str, str] | None = None) -> str:
     """One printable paragraph (a number is read as its text), stripped; with `icons`, ":name:"
-    tokens must be real icons; `empty` allows a blank (a table cell)."""
+    tokens must be real icons; `empty` allows a blank (a table cell). With `fills` (a city's
+    words, see generator/render/wording.py) the placeholders are filled, and one it does not
+    know is an error: an empty `fills` means the variant names no city."""
     result = field.text(empty=empty, numbers=True).strip()
     if "\n" in result:
         raise field.fail("text must be one paragraph (no line breaks)")
+    if fills is not None:
+        result, unknown = fill(result, fills)
+        if unknown and not fills:
+            raise field.fail(f"{unknown[0]} is a placeholder for a city's words: give the variant a city (city: brugge)")
+        if unknown:
+            raise field.fail(f"unknown placeholder {unknown[0]} (the city's words are in generator/render/wording.py)")
     plain = result
     if icons:
         for match in ICON_TOKEN.finditer(result):
@@ -48,6 +60,19 @@ def printable(field: Field, *, icons: bool = False, empty: bool = False) -> str:
     if missing:
         raise field.fail(f"the print font has no glyph for {missing!r}")
     return result
+
+
+def variant_city(body: Fields, file: Path) -> tuple[City | None, dict[str, str]]:
+    """The city a variant names with `city:` (a shipped city or a folder beside the template) and
+    its placeholders, or (None, {}) for a variant of a game without cities."""
+    if "city" not in body:
+        return None, {}
+    where = body["city"]
+    try:
+        city = load_city(where.text(), relative_to=Path(file).parent)
+    except UsageError as error:
+        raise where.fail(str(error)) from None
+    return city, city_fills(city)
 
 
 def icon(field: Field) -> str:

@@ -7,6 +7,10 @@ from pathlib import Path
 
 import pytest
 
+from print_audit import audit
+from ruler_check import ruler_faults
+
+from generator.data.cities import load_city
 from generator.errors import DataError
 from generator.render.pdf import PAPERS
 from generator.render.reference import card_slots, content_box, fit_card
@@ -16,6 +20,18 @@ from generator.render.template import TEMPLATES
 from .conftest import all_text, assert_print_ready, read_pdf, words_of
 
 CASES = [("citytrip", "brugge"), ("citytrip", "antwerpen"), ("bruges", "en"), ("bruges", "fr"), ("bigcity", "standard")]
+
+
+def _card_text(pdf: Path, paper: str, index: int) -> str:
+    """The text of the card in slot `index` (0-3) of page one, read from its box only: the two
+    columns of cards would otherwise interleave line by line."""
+    import pdfplumber
+
+    slot = card_slots(PAPERS[paper])[index]
+    with pdfplumber.open(pdf) as document:
+        page = document.pages[0]
+        box = (slot.x, page.height - slot.y - slot.height, slot.x + slot.width, page.height - slot.y)
+        return page.crop(box).extract_text() or ""
 
 
 def _plain(text: str) -> str:
@@ -42,6 +58,92 @@ def test_reference_pdf_pages_size_and_text(run, tmp_path: Path, game: str, varia
             if block.kind == "table":
                 for cell in block.header:
                     assert _plain(cell) in text
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+@pytest.mark.parametrize("game,variant", CASES)
+def test_every_aid_passes_the_print_audit_and_has_a_clear_ruler(run, tmp_path: Path, game: str, variant: str,
+                                                                paper: str) -> None:
+    """Issue 15, items 1 and 7: no glyph under 6 pt (the footers were 5.5), nothing within 5 mm
+    of the edge, every font embedded, and on every page a 50-mm ruler no cut line crosses."""
+    out = tmp_path / "ref.pdf"
+    code, _, stderr = run("reference", "--game", game, "--variant", variant, "--paper", paper, "--out", out)
+    assert (code, stderr) == (0, "")
+    assert [str(f) for f in audit(out)] == []
+    assert ruler_faults(out) == []
+
+
+@pytest.mark.parametrize("game,variant", CASES)
+def test_player_pages_cite_no_files_rules_or_seeds(run, tmp_path: Path, game: str, variant: str) -> None:
+    """Issue 15, item 3: a player's page names no file path, no rule number '(R…', no 'seed' and
+    no 'bound' (Antwerpen's solo card pointed at maps/antwerpen/levels.yaml)."""
+    run("scorepad", "--game", game, "--variant", variant, "--out", tmp_path / "pad.pdf")
+    run("reference", "--game", game, "--variant", variant, "--out", tmp_path / "ref.pdf")
+    for pdf in ("pad.pdf", "ref.pdf"):
+        text = words_of(all_text(tmp_path / pdf))
+        for word in (".yaml", "maps/", "(R1", "(R2", "(R3", "(R4", "(R5", "(R6", "(R7", "(R8", "(R9", "seed", "bound"):
+            assert word not in text, (pdf, word)
+
+
+@pytest.mark.parametrize("city", ["brugge", "antwerpen"])
+def test_each_city_speaks_its_own_rulebook(run, tmp_path: Path, city: str) -> None:
+    """Issue 15, item 2: the Antwerpen pad and aid say missions, rush actions and rating, never
+    hunted, assignment or appreciation; Brugge's the reverse (words from maps/<city>/words.yaml)."""
+    run("scorepad", "--game", "citytrip", "--city", city, "--out", tmp_path / "pad.pdf")
+    run("reference", "--game", "citytrip", "--city", city, "--out", tmp_path / "ref.pdf")
+    text = (all_text(tmp_path / "pad.pdf") + " " + all_text(tmp_path / "ref.pdf")).lower()
+    own, other = {"brugge": (("assignment", "hunted", "appreciation"), ("rush", "mission", "rating")),
+                  "antwerpen": (("mission", "rush", "rating"), ("hunted", "assignment", "appreciation"))}[city]
+    for word in own:
+        assert word in text
+    for word in other:
+        assert word not in text
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+@pytest.mark.parametrize("city", ["brugge", "antwerpen"])
+def test_solo_table_is_the_citys_levels(run, tmp_path: Path, city: str, paper: str) -> None:
+    """Issue 15, item 3: each city's aid prints every solo level from its levels data: level,
+    start card as the card prints it (03), the assignment cards by type and number, the target."""
+    out = tmp_path / "ref.pdf"
+    run("reference", "--game", "citytrip", "--city", city, "--paper", paper, "--out", out)
+    lines = {words_of(line) for line in _card_text(out, paper, 3).splitlines()}
+    data = load_city(city)
+    assert len(data.levels) == 15
+    for level in data.levels.values():
+        cards = ", ".join(sorted(level.assignments, key=lambda key: (data.assignments[key].type, key)))
+        assert f"{level.level} {level.start:02d} {cards} {level.target}" in lines
+
+
+def test_brugge_aid_says_what_marks_a_bridge(run, tmp_path: Path) -> None:
+    """Issue 15, item 4: every photo icon is the same blue, so the aid names the bridge symbol
+    standing in the water (how the sheet draws a bridge), not 'blue symbols'."""
+    run("reference", "--game", "citytrip", "--city", "brugge", "--out", tmp_path / "ref.pdf")
+    text = words_of(all_text(tmp_path / "ref.pdf"))
+    assert "Blue symbols" not in text and "symbols standing in the water" in text
+
+
+def test_big_city_aid_fills_four_cards_with_park_and_factory_placement(run, tmp_path: Path) -> None:
+    """Issue 15, item 6: no blank card, and the seed's placement rule: a park or factory goes on
+    the outskirts, a park with at most 1 property there, a factory with 2."""
+    template = load_reference(TEMPLATES / "reference" / "bigcity.yaml")
+    assert len(template.cards) == 4
+    run("reference", "--game", "bigcity", "--out", tmp_path / "ref.pdf")
+    # Compared without spaces: a bold run's edge loses its space in text extraction.
+    text = "".join(_card_text(tmp_path / "ref.pdf", "a4", 3).split())
+    for sentence in ("It goes on the outskirts of the city.", "A park may have at most 1 of its properties on the outskirts.",
+                     "A factory may have 2 of its properties on the outskirts."):
+        assert "".join(sentence.split()) in text
+
+
+def test_levels_block_needs_a_city(tmp_path: Path) -> None:
+    """A solo table without a city to read the levels from is a DataError at its key."""
+    file = tmp_path / "bad.yaml"
+    file.write_text("title: Bad\nvariants:\n  v:\n    label: Bad\n    cards:\n      - title: C\n        blocks:\n"
+                    "          - levels: [Level, Start, Cards, Target]\n")
+    with pytest.raises(DataError) as caught:
+        load_reference(file)
+    assert caught.value.path == "variants.v.cards[0].blocks[0].levels" and "city" in str(caught.value)
 
 
 def test_bruges_french_variant_is_labelled(run, tmp_path: Path) -> None:

@@ -9,13 +9,18 @@ from pathlib import Path
 
 import pytest
 
+from print_audit import audit
+from ruler_check import ruler_faults
+
 from generator.errors import DataError
 from generator.render.pdf import PAPERS
-from generator.render.scorepad import MARGIN, layout_scorepad
+from generator.render.scorepad import FOOT, GAP, MARGIN, MAX_ROW_HEIGHT, MIN_TEXT, layout_scorepad
 from generator.render.scorepad_template import load_scorepad
 from generator.render.template import TEMPLATES
 
 from .conftest import assert_print_ready, page_text, read_pdf, words_of
+
+MM = 72 / 25.4
 
 GAMES = {  # game: (variants, min players, max players)
     "citytrip": (["brugge", "antwerpen"], 1, 6),
@@ -53,6 +58,39 @@ def test_citytrip_pads_use_each_citys_categories(run, tmp_path: Path) -> None:
     assert "Tie-break" in brugge and "fewest" in brugge
 
 
+@pytest.mark.parametrize("city", ["brugge", "antwerpen"])
+def test_citytrip_pad_rows_are_the_sheets_legend_labels(city: str) -> None:
+    """Issue 15, item 2: a pad's goal rows are the city's own legend labels (rules.yaml), so
+    Antwerpen's event row says 'theatre, film and events' like its sheet, not Brugge's wording."""
+    from generator.data.cities import load_city
+
+    labels = {category.label for category in load_city(city).rules.categories.values()}
+    template = load_scorepad(TEMPLATES / "scorepad" / "citytrip.yaml", city)
+    goal_rows = [row.label for row in template.rows if row.icon not in ("crown", "person-running", "star", None)]
+    assert len(goal_rows) == {"brugge": 8, "antwerpen": 8}[city]
+    assert set(goal_rows) <= labels
+    event = load_city(city).rules.categories["event"].label
+    assert event in goal_rows and event.endswith({"brugge": "concerts and events", "antwerpen": "film and events"}[city])
+
+
+@pytest.mark.parametrize(
+    "body,where,message",
+    [
+        ("city: brugge\n    rows: [{label: '{hunted}', kind: score}]", "variants.v.rows[0].label", "unknown placeholder {hunted}"),
+        ("rows: [{label: '{Assignments}', kind: score}]", "variants.v.rows[0].label", "give the variant a city"),
+        ("city: gent\n    rows: [{label: A, kind: score}]", "variants.v.city", "unknown city 'gent'"),
+    ],
+)
+def test_city_placeholder_errors_name_the_key(tmp_path: Path, body: str, where: str, message: str) -> None:
+    """A placeholder the city does not have, one in a variant without a city, or an unknown city
+    is a DataError at its key path, never '{hunted}' printed on a pad."""
+    file = tmp_path / "bad.yaml"
+    file.write_text(f"title: Bad\nplayers: {{min: 1, max: 2}}\nvariants:\n  v:\n    label: Bad\n    {body}\n")
+    with pytest.raises(DataError) as caught:
+        load_scorepad(file)
+    assert caught.value.path == where and message in str(caught.value)
+
+
 def test_two_runs_give_identical_bytes_and_a_preview(run, tmp_path: Path) -> None:
     """The same command twice writes the same bytes; --preview writes a first-page PNG."""
     run("scorepad", "--game", "bruges", "--out", tmp_path / "a.pdf", "--preview")
@@ -79,7 +117,8 @@ def test_identical_bytes_across_processes(tmp_path: Path) -> None:
 @pytest.mark.parametrize("paper", ["a4", "letter"])
 @pytest.mark.parametrize("game", GAMES)
 def test_pads_stay_on_the_page_and_apart(game: str, paper: str) -> None:
-    """For every player count, every pad lies inside the margins and no two pads overlap."""
+    """For every player count, every pad lies inside the margins, above the ruler's band, and no
+    two pads overlap."""
     _, low, high = GAMES[game]
     size = PAPERS[paper]
     for variant in GAMES[game][0]:
@@ -88,9 +127,95 @@ def test_pads_stay_on_the_page_and_apart(game: str, paper: str) -> None:
             layout = layout_scorepad(template, players, size)
             for x, y in layout.slots:
                 assert MARGIN - 0.01 <= x and x + layout.width <= size.width - MARGIN + 0.01
-                assert MARGIN - 0.01 <= y and y + layout.height <= size.height - MARGIN + 0.01
+                assert FOOT - 0.01 <= y and y + layout.height <= size.height - MARGIN + 0.01
             for (x1, y1), (x2, y2) in itertools.combinations(layout.slots, 2):
                 assert abs(x1 - x2) >= layout.width or abs(y1 - y2) >= layout.height
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+@pytest.mark.parametrize("game,variant", CASES)
+def test_every_pad_passes_the_print_audit_and_has_a_clear_ruler(run, tmp_path: Path, game: str, variant: str,
+                                                                paper: str) -> None:
+    """Issue 15, items 1 and 7: at the fewest and the most players, no glyph under 6 pt, nothing
+    within 5 mm of the edge, every font embedded, and on every page a 50-mm ruler no line crosses."""
+    _, low, high = GAMES[game]
+    for players in (low, high):
+        out = tmp_path / f"pad-{players}.pdf"
+        code, _, stderr = run("scorepad", "--game", game, "--variant", variant, "--paper", paper,
+                              "--players", players, "--pages", 2, "--out", out)
+        assert (code, stderr) == (0, "")
+        assert [str(f) for f in audit(out)] == []
+        assert ruler_faults(out) == []
+
+
+@pytest.mark.parametrize("game,variant", CASES)
+def test_a4_and_letter_tile_alike_and_use_the_page(game: str, variant: str) -> None:
+    """Issue 15, item 5: a pad tiles the same on A4 and Letter (4-player Bruges was 2 against 4),
+    and the page's spare height goes into taller rows until they reach their maximum."""
+    _, low, high = GAMES[game]
+    template = load_scorepad(TEMPLATES / "scorepad" / f"{game}.yaml", variant)
+    for players in range(low, high + 1):
+        layouts = {name: layout_scorepad(template, players, size) for name, size in PAPERS.items()}
+        assert len({len(layout.slots) for layout in layouts.values()}) == 1
+        for name, layout in layouts.items():
+            down = len({y for _, y in layout.slots})
+            usable = PAPERS[name].height - MARGIN - FOOT
+            blank = usable - down * layout.height - (down - 1) * GAP
+            assert blank >= -0.01
+            assert layout.row_height == pytest.approx(MAX_ROW_HEIGHT) or blank < 0.5 * MM
+
+
+def test_no_pad_text_under_the_print_floor() -> None:
+    """A shrunk label never takes its hint under 6 pt (the French Bruges pad printed 5.62 pt)."""
+    from generator.render.scorepad import hint_size
+
+    for game, (variants, low, high) in GAMES.items():
+        for variant in variants:
+            template = load_scorepad(TEMPLATES / "scorepad" / f"{game}.yaml", variant)
+            for paper in PAPERS.values():
+                layout = layout_scorepad(template, high, paper)
+                assert min(layout.label_sizes) >= MIN_TEXT
+                assert min(hint_size(size) for size in layout.label_sizes) >= MIN_TEXT
+
+
+def test_big_city_pad_keeps_a_running_score(run, tmp_path: Path) -> None:
+    """Buildings score when placed (seed 004), so the Big City pad has a running-score grid: 26
+    numbered lines (52 buildings, 2 players), each player's column split into points and total."""
+    template = load_scorepad(TEMPLATES / "scorepad" / "bigcity.yaml")
+    assert template.running is not None and template.running.rows == 26
+    for players in range(2, 6):
+        for paper in PAPERS.values():
+            layout = layout_scorepad(template, players, paper)
+            assert layout.running_rows == 26
+            assert layout.player_width / 2 >= 9 * MM  # room for a three-digit number in each half
+    run("scorepad", "--game", "bigcity", "--out", tmp_path / "b.pdf")
+    text = words_of(page_text(tmp_path / "b.pdf"))
+    assert "Running score" in text and "each building as it is placed" in text
+    assert text.count("points total") == 5
+    assert " 26 " in text and "new total" in text
+
+
+def test_running_grid_template_errors_name_the_key(tmp_path: Path) -> None:
+    """A running grid with no lines, more than a page holds, or a caption wider than its half
+    column is a DataError at its key."""
+    for rows in (0, 61):
+        file = tmp_path / "run.yaml"
+        file.write_text("title: R\nplayers: {min: 2, max: 3}\nvariants:\n  v:\n    label: R\n"
+                        f"    rows: [{{label: A, kind: score}}]\n    running: {{label: Running, rows: {rows}}}\n")
+        with pytest.raises(DataError) as caught:
+            load_scorepad(file)
+        assert caught.value.path == "variants.v.running.rows"
+    file.write_text("title: R\nplayers: {min: 2, max: 3}\nvariants:\n  v:\n    label: R\n"
+                    "    rows: [{label: A, kind: score}]\n"
+                    "    running: {label: Running, rows: 5, columns: [points scored this turn, total]}\n")
+    with pytest.raises(DataError) as caught:
+        layout_scorepad(load_scorepad(file), 2, PAPERS["a4"])
+    assert caught.value.path == "variants.v.running.columns"
+    file.write_text("title: R\nplayers: {min: 2, max: 3}\nvariants:\n  v:\n    label: R\n"
+                    "    rows: [{label: A, kind: score}]\n    running: {label: Running, rows: 60}\n")
+    with pytest.raises(DataError) as caught:
+        layout_scorepad(load_scorepad(file), 2, PAPERS["a4"])
+    assert caught.value.path == "variants.v.running.rows" and "too many rows" in str(caught.value)
 
 
 def test_several_pads_per_page_where_they_fit() -> None:

@@ -1,0 +1,53 @@
+"""A city's own words in the print templates: the placeholders of templates/scorepad and
+templates/reference filled from the city's data.
+
+The two Citytrip editions name the same rules differently (Brugge's assignments, hunted actions
+and appreciation are Antwerpen's missions, rush actions and rating) and label their goals
+differently ("theatre, concerts and events", "theatre, film and events"). A template that retyped
+them per city drifted from the sheets; a template that says `{assignments}` or `{category:event}`
+prints what the city's words.yaml and rules.yaml say, the same words the sheet prints.
+
+    {assignments}       the word as words.yaml has it (lower case)
+    {Assignments}       the same with its first letter capitalised, to start a sentence or a label
+    {category:event}    the legend label of a goal category (rules.yaml), as the sheet prints it
+    {eatery_kinds}      how many kinds of eatery the eat strip counts (R13)
+    {hunted_limit}      how many hunted actions a game allows: the strip's numbers after the first (R16)
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import re
+from typing import Mapping
+
+from generator.rules.city import City
+
+PLACEHOLDER = re.compile(r"\{([A-Za-z_]+(?::[a-z_]+)?)\}")
+
+
+def city_fills(city: City) -> dict[str, str]:
+    """Every placeholder a template may use for `city`, with its text."""
+    fills: dict[str, str] = {}
+    for field in dataclasses.fields(city.words):
+        word = getattr(city.words, field.name)
+        fills[field.name] = word
+        fills[field.name[0].upper() + field.name[1:]] = word[:1].upper() + word[1:]
+    for name, category in city.rules.categories.items():
+        fills[f"category:{name}"] = category.label
+    fills["eatery_kinds"] = str(len(city.rules.eatery_kinds))
+    fills["hunted_limit"] = str(len(city.rules.hunted) - 1)
+    return fills
+
+
+def fill(text: str, fills: Mapping[str, str]) -> tuple[str, list[str]]:
+    """`text` with its placeholders replaced, and the placeholders `fills` does not know."""
+    unknown: list[str] = []
+
+    def replace(match: re.Match) -> str:
+        key = match.group(1)
+        if key not in fills:
+            unknown.append(match.group(0))
+            return match.group(0)
+        return fills[key]
+
+    return PLACEHOLDER.sub(replace, text), unknown
