@@ -256,12 +256,12 @@ def draw_text(canvas: Canvas, text: str, x: float, middle: float, width: float, 
 def draw_assignment_boxes(canvas: Canvas, city: City, box: Box) -> None:
     """A box per assignment type 1–6 to write its bonus points in (crown: scored during the game)."""
     style = load_sheet_style()
-    caption = 3.2 * mm
+    caption = 3.4 * mm
     fit_icon(canvas, style.marks["assignment"], box.x + STRIP_ICON / 2, box.y + (box.height - caption) / 2,
              ROW * 0.62, INK)
     canvas.setFillColor(INK)
     canvas.setFont(FONT, MIN_TEXT)
-    canvas.drawString(box.x + STRIP_ICON + 0.5 * mm, box.top - caption + 1,
+    canvas.drawString(box.x + STRIP_ICON + 0.5 * mm, box.top - caption + 0.9 * mm,
                       f"{capital(city.words.assignment)} bonus points, by type 1–6")
     width = (box.width - STRIP_ICON) / 6
     for i in range(6):
