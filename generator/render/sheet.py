@@ -26,14 +26,12 @@ from generator.render.citymap import Box, draw_map, fit_icon
 from generator.render.icon_scheme import load_icon_scheme
 from generator.render.pdf import FONT, FONT_BOLD, MIN_TEXT, Paper, draw_ruler, new_canvas, register_fonts
 from generator.render.sheet_strips import (
-    BONUS_TINT,
     GREY,
     INK,
     RULE,
     TINT,
     ROW,
     bonus_slots,
-    capital,
     draw_bonus_ticket,
     draw_strips,
     ruler_spot,
@@ -47,7 +45,7 @@ from generator.rules.puzzle import TURNS_BY_CARDS
 from generator.rules.sheet import MAX_BONUS_PER_TURN
 
 __all__ = [  # what the puzzle sheet and the answer key reuse
-    "BONUS_TINT", "GAP", "GREY", "INK", "MARGIN", "RULE", "TINT", "SheetLayout", "draw_legend", "draw_strips",
+    "GAP", "GREY", "INK", "MARGIN", "RULE", "SheetLayout", "draw_legend", "draw_strips",
     "layout_sheet", "render_sheets",
 ]
 
@@ -57,7 +55,6 @@ GAP = 3.5 * mm
 LEGEND_WIDTH = 74 * mm
 LEGEND_HEAD = 5 * mm
 LABEL_SIZE = 6.3
-LABEL_LINES = 3
 NAME_HEIGHT = 8 * mm
 TURN_BOX = 4.6 * mm
 SHEET_MODES = (BASIC, ADVANCED, "both")
@@ -258,24 +255,35 @@ def _row_height(lines: int, size: float, least: float = ROW) -> float:
     return max(least, lines * size * 1.15 + 0.8 * mm)
 
 
-def _legend_entries(city: City, mode: str) -> list[tuple[str, object, str, float, float]]:
-    """(kind, payload, text, text x, row height) for each legend row, categories then notes."""
+@dataclass(frozen=True)
+class LegendEntry:
+    """One legend row: a goal with its price (kind "goal") or a note with its mark (the mark's name)."""
+
+    kind: str
+    text: str
+    text_x: float  # from the legend's left edge
+    height: float
+    goal: tuple[tuple[str, str], ...] = ()  # (icon, colour) of the goal, for a goal row
+    price: tuple[tuple[str, str], ...] = ()  # (icon, colour) per action it costs
+
+
+def _legend_entries(city: City, mode: str) -> list[LegendEntry]:
+    """The legend's rows, categories then notes, each as tall as its wrapped text needs."""
     register_fonts()  # the rows are measured in the text font, maybe before any canvas exists
     columns = _legend_columns(city, mode)
     entries = []
     for goal, price, label in _legend_rows(city, mode):
-        width = LEGEND_WIDTH - columns.label_x
-        entries.append(("goal", (goal, price), label, columns.label_x,
-                        _row_height(len(_text_lines(label, width, LABEL_SIZE)), LABEL_SIZE)))
+        lines = len(_text_lines(label, LEGEND_WIDTH - columns.label_x, LABEL_SIZE))
+        entries.append(LegendEntry("goal", label, columns.label_x, _row_height(lines, LABEL_SIZE), tuple(goal),
+                                   tuple(price)))
     for mark, text in legend_notes(city, mode):
-        width = LEGEND_WIDTH - columns.note_x
-        lines = len(_text_lines(text, width, MIN_TEXT))
-        entries.append((mark, None, text, columns.note_x, _row_height(lines, MIN_TEXT, NOTE_ROW)))
+        lines = len(_text_lines(text, LEGEND_WIDTH - columns.note_x, MIN_TEXT))
+        entries.append(LegendEntry(mark, text, columns.note_x, _row_height(lines, MIN_TEXT, NOTE_ROW)))
     return entries
 
 
 def legend_height(city: City, mode: str) -> float:
-    return LEGEND_HEAD + sum(entry[4] for entry in _legend_entries(city, mode))
+    return LEGEND_HEAD + sum(entry.height for entry in _legend_entries(city, mode))
 
 
 def draw_legend(canvas: Canvas, city: City, mode: str, box: Box) -> None:
@@ -289,19 +297,18 @@ def draw_legend(canvas: Canvas, city: City, mode: str, box: Box) -> None:
     icon = LEGEND_ICON
     mark_x = box.x + icon / 2 + 0.5 * mm
     y = box.top - LEGEND_HEAD
-    for kind, payload, text, text_x, height in _legend_entries(city, mode):
-        middle = y - height / 2
+    for entry in _legend_entries(city, mode):
+        kind, middle = entry.kind, y - entry.height / 2
         size = MIN_TEXT
         if kind == "goal":
-            goal, price = payload
             size = LABEL_SIZE
-            for i, (name, colour) in enumerate(reversed(goal)):
+            for i, (name, colour) in enumerate(reversed(entry.goal)):
                 fit_icon(canvas, name, box.x + columns.goal_width - icon / 2 - i * (icon + 0.6 * mm), middle, icon,
                          colour)
             canvas.setFillColor(INK)
             canvas.setFont(FONT, 7)
             canvas.drawCentredString(box.x + columns.price_x - 1.8 * mm, middle - 2.4, "=")
-            for i, (name, colour) in enumerate(price):
+            for i, (name, colour) in enumerate(entry.price):
                 fit_icon(canvas, name, box.x + columns.price_x + icon / 2 + i * (icon + 0.4 * mm), middle, icon * 0.9,
                          colour)
         elif kind == "plan":
@@ -316,8 +323,8 @@ def draw_legend(canvas: Canvas, city: City, mode: str, box: Box) -> None:
             canvas.circle(mark_x, middle, icon / 2, stroke=1, fill=1)
         else:
             draw_bonus_ticket(canvas, box.x, middle, _bonus_values(city)[-1])
-        _draw_label(canvas, text, box.x + text_x, middle, box.width - text_x, size)
-        y -= height
+        _draw_label(canvas, entry.text, box.x + entry.text_x, middle, box.width - entry.text_x, size)
+        y -= entry.height
 
 
 def _draw_bridge_mark(canvas: Canvas, x: float, y: float, size: float) -> None:

@@ -28,7 +28,7 @@ ROW = 6.2 * mm  # a strip row: room to cross a number with a pencil
 STRIP_ICON = 6.5 * mm
 MAX_CELL = 9 * mm
 BONUS_COLUMN = 6.2 * mm  # a bonus ticket: the value and two stacked tick boxes, with a margin
-TICK = 2.6 * mm
+TICK = 2.4 * mm
 SCORE_COLUMN = 10 * mm  # a subtotal cell: room to write "-27" or "48" by hand
 SCORE_GAP = 1.8 * mm
 CAPTION = 3.0 * mm  # the caption line over the strips
@@ -140,7 +140,8 @@ def draw_strips(canvas: Canvas, city: City, mode: str, box: Box) -> None:
     y -= ROW + SECTION_GAP
     bottom = Box(box.x, box.y, box.width, y - box.y)
     total = Box(bottom.x + bottom.width - TOTAL_WIDTH, bottom.y, TOTAL_WIDTH, bottom.height)
-    draw_assignment_boxes(canvas, city, Box(bottom.x, bottom.top - 2 * ROW, bottom.width - TOTAL_WIDTH - 2 * mm, 2 * ROW))
+    assignments = Box(bottom.x, bottom.top - 2 * ROW, bottom.width - TOTAL_WIDTH - 2 * mm, 2 * ROW)
+    draw_assignment_boxes(canvas, city, assignments)
     draw_total(canvas, city, total)
 
 
@@ -175,7 +176,7 @@ def _draw_number_row(canvas: Canvas, numbers, grid: StripGrid, top: float, bonus
 def draw_bonus_ticket(canvas: Canvas, x: float, middle: float, value: int) -> None:
     """A bonus action (R9): its value in a disc, a box to tick when earned (top) and when used."""
     radius = 1.2 * mm
-    cx = x + 0.45 * mm + radius
+    cx = x + 0.35 * mm + radius
     canvas.setFillColor(INK)
     canvas.circle(cx, middle, radius, stroke=0, fill=1)
     canvas.setFillColor(white)
@@ -185,8 +186,8 @@ def draw_bonus_ticket(canvas: Canvas, x: float, middle: float, value: int) -> No
     canvas.setStrokeColor(INK)
     canvas.setLineWidth(0.5)
     canvas.setFillColor(white)
-    canvas.rect(bx, middle + 0.25 * mm, TICK, TICK, stroke=1, fill=1)
-    canvas.rect(bx, middle - 0.25 * mm - TICK, TICK, TICK, stroke=1, fill=1)
+    canvas.rect(bx, middle + 0.3 * mm, TICK, TICK, stroke=1, fill=1)
+    canvas.rect(bx, middle - 0.3 * mm - TICK, TICK, TICK, stroke=1, fill=1)
 
 
 def _draw_restaurant_box(canvas: Canvas, x: float, top: float, width: float) -> None:

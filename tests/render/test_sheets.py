@@ -36,8 +36,9 @@ def _words(path: Path, page: int = 0) -> list[str]:
 
 
 def _text(path: Path, page: int = 0) -> str:
-    """The page's text in drawing order, whitespace collapsed (pdfplumber interleaves the lines of
-    two small texts set side by side at different heights; pdfium keeps each line whole)."""
+    """The page's text in drawing order, whitespace collapsed."""
+    # pdfplumber interleaves the lines of two small texts set side by side at different heights
+    # (the legend's labels and the hunted strip's note); pdfium keeps each line whole.
     document = pypdfium2.PdfDocument(str(path))
     try:
         return words_of(document[page].get_textpage().get_text_range())
@@ -103,8 +104,7 @@ def test_legend_costs_follow_the_mode(tmp_path: Path, run) -> None:
 
 @pytest.mark.parametrize("city_key", CITIES)
 def test_advanced_sheet_tracks_each_bonus_action_apart_from_its_goal(tmp_path: Path, run, city_key: str) -> None:
-    """R9: each advanced bonus gets a box to tick when earned and one when used, outside the number
-    cells (which are crossed for the goal); the basic sheet has none; the legend says the true values."""
+    """R9: each advanced bonus has an earned and a used box outside the number cells; basic has none."""
     for mode in (BASIC, ADVANCED):
         run("sheets", "--city", city_key, "--mode", mode, "--out", tmp_path / f"{mode}.pdf")
     city = load_city(city_key)
@@ -130,8 +130,7 @@ def test_advanced_sheet_tracks_each_bonus_action_apart_from_its_goal(tmp_path: P
 
 @pytest.mark.parametrize("city_key", CITIES)
 def test_sheet_speaks_the_city_words(tmp_path: Path, run, city_key: str) -> None:
-    """Each city's sheet names the hunted actions, assignments and appreciation as its own rulebook
-    does (Antwerpen: rush actions, missions, rating) and never in the other city's words."""
+    """Each sheet says hunted actions, assignments, appreciation in its city's words, never the other's."""
     city = load_city(city_key)
     other = load_city(next(c for c in CITIES if c != city_key)).words
     for mode in (BASIC, ADVANCED):
@@ -145,8 +144,7 @@ def test_sheet_speaks_the_city_words(tmp_path: Path, run, city_key: str) -> None
 
 @pytest.mark.parametrize("city_key", CITIES)
 def test_hunted_strip_starts_unboxed_and_prints_its_limit(tmp_path: Path, run, city_key: str) -> None:
-    """R16: the first value is the start, not a box; one box per hunted action the strip allows, and
-    the limit in the city's words ("At most 6 rush actions")."""
+    """R16: the start value is no box, one box per allowed hunt, the limit printed ("At most 6 rush actions")."""
     out = tmp_path / "sheet.pdf"
     run("sheets", "--city", city_key, "--mode", ADVANCED, "--out", out)
     city = load_city(city_key)
@@ -169,8 +167,7 @@ def test_hunted_strip_starts_unboxed_and_prints_its_limit(tmp_path: Path, run, c
 
 @pytest.mark.parametrize("mode", [BASIC, ADVANCED])
 def test_sheet_has_subtotal_cells_and_a_turn_tracker(tmp_path: Path, run, mode: str) -> None:
-    """R17, R7: a subtotal cell after each strip and the hunted strip, before the total; a box per
-    turn of the longest game, with how many turns each deck size gives."""
+    """R17, R7: a subtotal cell per strip and the hunted strip; a box per turn and each deck's turn count."""
     out = tmp_path / "sheet.pdf"
     run("sheets", "--city", "antwerpen", "--mode", mode, "--paper", "letter", "--out", out)
     city = load_city("antwerpen")
@@ -190,8 +187,7 @@ def test_sheet_has_subtotal_cells_and_a_turn_tracker(tmp_path: Path, run, mode: 
 
 
 def test_map_symbols_are_explained_and_told_apart() -> None:
-    """Antwerpen's goal-less bridges (decks on the water) get a legend line, Brugge's (all goals) none;
-    no eatery kind shares the eat strip's icon (the café was a second cup)."""
+    """Goal-less bridges (Antwerpen) get a legend line; no eatery kind shares the eat strip's icon."""
     from generator.render.sheet import legend_notes
 
     for city_key, bridges in (("antwerpen", True), ("brugge", False)):
