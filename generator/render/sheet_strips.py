@@ -27,6 +27,7 @@ from generator.rules.city import ADVANCED, EAT, RESTAURANT, City
 ROW = 6.2 * mm  # a strip row: room to cross a number with a pencil
 STRIP_ICON = 6.5 * mm
 MAX_CELL = 9 * mm
+HUNTED_CELL = 7 * mm
 BONUS_COLUMN = 6.2 * mm  # a bonus ticket: the value and two stacked tick boxes, with a margin
 TICK = 2.4 * mm
 SCORE_COLUMN = 10 * mm  # a subtotal cell: room to write "-27" or "48" by hand
@@ -86,6 +87,12 @@ class StripGrid:
     def cell_x(self, index: int) -> float:
         """The left edge of number cell `index` (0-based): tickets before it push it right."""
         return self.left + index * self.cell + sum(1 for s in self.slots if s <= index) * BONUS_COLUMN
+
+    @property
+    def hunted_cell(self) -> float:
+        """The hunted strip's cells: at most HUNTED_CELL wide, so its limit and how to score it fit
+        beside it in two lines when the goal strips' cells are wide (basic sheet)."""
+        return min(self.cell, HUNTED_CELL)
 
     def ticket_x(self, count: int) -> float:
         """The left edge of the ticket earned by the `count`-th goal (after cell count − 1)."""
@@ -217,23 +224,24 @@ def draw_hunted_strip(canvas: Canvas, city: City, x: float, grid: StripGrid, top
     middle = top - ROW / 2
     fit_icon(canvas, style.marks["hunted"], x + STRIP_ICON / 2, middle, ROW * 0.62, INK)
     start, *penalties = city.rules.hunted
+    cell = grid.hunted_cell
     # The start value is the score with no hunted action: printed, not boxed, so no one crosses it.
     canvas.setFillColor(INK)
     canvas.setFont(FONT_BOLD, 7.5)
-    canvas.drawCentredString(grid.left + grid.cell / 2, middle - 0.2 * mm, str(start))
+    canvas.drawCentredString(grid.left + cell / 2, middle - 0.2 * mm, str(start))
     canvas.setFillColor(GREY)
     canvas.setFont(FONT, MIN_TEXT)
-    canvas.drawCentredString(grid.left + grid.cell / 2, top - ROW + 0.7 * mm, "start")
+    canvas.drawCentredString(grid.left + cell / 2, top - ROW + 0.7 * mm, "start")
     canvas.setLineWidth(0.45)
     canvas.setStrokeColor(RULE)
     for i, number in enumerate(penalties, start=1):
-        cx = grid.left + i * grid.cell
+        cx = grid.left + i * cell
         canvas.setFillColor(white)
-        canvas.rect(cx, top - ROW, grid.cell, ROW, stroke=1, fill=1)
+        canvas.rect(cx, top - ROW, cell, ROW, stroke=1, fill=1)
         canvas.setFillColor(INK)
         canvas.setFont(FONT_BOLD, 7.5)
-        canvas.drawCentredString(cx + grid.cell / 2, middle - 2.6, str(number))
-    text_x = grid.left + len(city.rules.hunted) * grid.cell + 1.5 * mm
+        canvas.drawCentredString(cx + cell / 2, middle - 2.6, str(number))
+    text_x = grid.left + len(city.rules.hunted) * cell + 1.5 * mm
     width = grid.score_x - SCORE_GAP - text_x
     # The limit is what must be printed (R16); how to score the strip only if there is room.
     limit = f"{capital(hunt_limit_text(city))}, one a turn"

@@ -160,7 +160,7 @@ def test_hunted_strip_starts_unboxed_and_prints_its_limit(tmp_path: Path, run, c
         at = drawn.index(value + "start")
         first, caption = chars[at], chars[at + len(value)]
         row = [r for r in page.rects if r["top"] - 1 <= caption["top"] <= r["bottom"]
-               and round((r["x1"] - r["x0"]) / mm, 1) == round(grid.cell / mm, 1)]
+               and round((r["x1"] - r["x0"]) / mm, 1) == round(grid.hunted_cell / mm, 1)]
     assert len(row) == limit
     assert not any(r["x0"] <= first["x0"] <= r["x1"] for r in row)
 
