@@ -56,7 +56,8 @@ def hunt_limit(city: City) -> int:
 
 def hunt_limit_text(city: City) -> str:
     """The printed limit, in the city's words: "at most 6 rush actions"."""
-    return f"at most {hunt_limit(city)} {city.words.hunted_actions}"
+    limit = hunt_limit(city)
+    return f"at most {limit} {city.words.hunted_actions}" if limit else f"no {city.words.hunted_actions}"
 
 
 def scored_strips(city: City) -> list[str]:
@@ -244,7 +245,7 @@ def draw_hunted_strip(canvas: Canvas, city: City, x: float, grid: StripGrid, top
     text_x = grid.left + len(city.rules.hunted) * cell + 1.5 * mm
     width = grid.score_x - SCORE_GAP - text_x
     # The limit is what must be printed (R16); how to score the strip only if there is room.
-    limit = f"{capital(hunt_limit_text(city))}, one a turn"
+    limit = capital(hunt_limit_text(city)) + (", one a turn" if hunt_limit(city) else "")
     text = f"{limit}; the last box crossed is the score"
     draw_text(canvas, text if text_fits(text, width, 2) else limit, text_x, middle, width)
 
