@@ -1,10 +1,11 @@
 """Fill-in sheets: the player's page of a Citytrip game, basic or advanced.
 
-A sheet is the name field, the city map (generator/render/citymap.py), the legend (what each
-goal costs in this mode, R11), the score strips with the advanced bonus-action marks (R9, R15),
-the hunted strip (R16), the assignment bonus boxes and the appreciation total (R17). The layout
-is plain boxes computed per paper (`layout_sheet`), and each piece is a function of its own, so a
-puzzle sheet can reuse the header, map, legend and strips and add a turn table.
+A sheet is the header (name field and turn tracker), the city map (generator/render/citymap.py),
+the legend (what each goal costs in this mode, R11, and the sheet's other symbols) and the score
+column (generator/render/sheet_strips.py: strips with the advanced bonus tickets, the hunted
+strip, subtotals, assignment boxes and the appreciation total), with a scale ruler. The layout is
+plain boxes computed per paper (`layout_sheet`), and each piece is a function of its own, so a
+puzzle sheet can reuse the map, legend and strips with its own header.
 
 A pad prints the same static art on every page: it is drawn once per mode as a Form XObject
 and placed on each page, so a 50-sheet pad is hardly larger than one sheet.
@@ -15,35 +16,48 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
-from reportlab.lib.colors import Color, HexColor, white
+from reportlab.lib.colors import HexColor, white
 from reportlab.lib.units import mm
 from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.pdfgen.canvas import Canvas
 
+from generator.files import atomic_output
 from generator.render.citymap import Box, draw_map, fit_icon
 from generator.render.icon_scheme import load_icon_scheme
-from generator.files import atomic_output
-from generator.render.pdf import FONT, FONT_BOLD, Paper, new_canvas
+from generator.render.pdf import FONT, FONT_BOLD, MIN_TEXT, Paper, draw_ruler, new_canvas, register_fonts
+from generator.render.sheet_strips import (
+    GREY,
+    INK,
+    RULE,
+    TINT,
+    ROW,
+    bonus_slots,
+    draw_bonus_ticket,
+    draw_strips,
+    ruler_spot,
+    strips_height,
+)
 from generator.render.sheet_style import load_sheet_style
 from generator.render.wrap import wrap_words
-from generator.rules.city import ADVANCED, BASIC, EAT, MODES, RESTAURANT, City
+from generator.rules.city import ADVANCED, BASIC, EAT, MODES, City
+from generator.rules.grid import BRIDGE
+from generator.rules.puzzle import TURNS_BY_CARDS
+from generator.rules.sheet import MAX_BONUS_PER_TURN
+
+__all__ = [  # what the puzzle sheet and the answer key reuse
+    "GAP", "GREY", "INK", "MARGIN", "RULE", "SheetLayout", "draw_legend", "draw_strips",
+    "layout_sheet", "render_sheets",
+]
 
 MARGIN = 10 * mm  # inside every home printer's unprintable edge
-HEADER = 13 * mm
+HEADER = 15 * mm
 GAP = 3.5 * mm
-ROW = 6.2 * mm  # a strip row: room to cross a number with a pencil
 LEGEND_WIDTH = 74 * mm
-STRIP_ICON = 7 * mm
-MAX_CELL = 9 * mm
+LEGEND_HEAD = 5 * mm
 LABEL_SIZE = 6.3
-MIN_LABEL_SIZE = 5.0
+NAME_HEIGHT = 8 * mm
+TURN_BOX = 4.6 * mm
 SHEET_MODES = (BASIC, ADVANCED, "both")
-
-INK = Color(0.1, 0.1, 0.1)
-GREY = Color(0.42, 0.42, 0.42)
-RULE = Color(0.55, 0.55, 0.55)
-TINT = Color(0.93, 0.93, 0.93)
-BONUS_TINT = Color(0.86, 0.86, 0.86)
 MODE_TITLES = {BASIC: "Basic game", ADVANCED: "Game for advanced players"}
 
 
@@ -59,7 +73,11 @@ class SheetLayout:
 
 
 def layout_sheet(city: City, paper: Paper) -> SheetLayout:
-    """Split the page: header on top, the score area at the bottom, the map takes the rest."""
+    """Split the page: header on top, the score area at the bottom, the map takes the rest.
+
+    The bottom is as tall as the taller of the advanced legend and the score column, for both
+    modes, so that the basic and the advanced sheet print the very same map.
+    """
     width = paper.width - 2 * MARGIN
     header = Box(MARGIN, paper.height - MARGIN - HEADER, width, HEADER)
     bottom_height = max(legend_height(city, ADVANCED), strips_height(city))
@@ -104,29 +122,37 @@ def render_sheets(city: City, mode: str, count: int, paper: Paper, out: Path, du
 
 
 def draw_sheet(canvas: Canvas, city: City, mode: str, layout: SheetLayout) -> None:
-    """Every static piece of a fill-in sheet."""
+    """Every static piece of a fill-in sheet, and the scale ruler under the assignment boxes."""
     draw_header(canvas, city, mode, layout.header)
     draw_map(canvas, city, mode, layout.map)
     draw_legend(canvas, city, mode, layout.legend)
     draw_strips(canvas, city, mode, layout.strips)
+    draw_ruler(canvas, *ruler_spot(layout.strips))
 
 
 # --- header ------------------------------------------------------------------------------------
 
 
 def draw_header(canvas: Canvas, city: City, mode: str, box: Box) -> None:
-    """The sheet's mark (smiling face or the hunted smiley), the title and the player-name field."""
+    """The sheet's mark (smiling face or the hunted smiley), the title, the name field and turn tracker."""
     style = load_sheet_style()
-    middle = box.y + box.height / 2
+    tracker = turn_tracker_width()
+    right = Box(box.x + box.width - tracker, box.y, tracker, box.height)
+    middle = box.y + box.height / 2 + 1 * mm
     fit_icon(canvas, style.marks[mode], box.x + 4 * mm, middle, 8 * mm, INK)
     canvas.setFillColor(INK)
-    canvas.setFont(FONT_BOLD, 15)
     title = f"Citytrip {city.name}"
-    canvas.drawString(box.x + 10 * mm, middle, title)
+    room = right.x - 3 * mm - (box.x + 10 * mm)
+    size = 15.0
+    while stringWidth(title, FONT_BOLD, size) > room and size > 9:
+        size -= 0.5
+    canvas.setFont(FONT_BOLD, size)
+    canvas.drawString(box.x + 10 * mm, middle - 1 * mm, title)
     canvas.setFont(FONT, 8.5)
     canvas.setFillColor(GREY)
-    canvas.drawString(box.x + 10 * mm, middle - 4.2 * mm, MODE_TITLES[mode])
-    draw_name_field(canvas, Box(box.x + box.width - 80 * mm, box.y + 1 * mm, 80 * mm, box.height - 2 * mm))
+    canvas.drawString(box.x + 10 * mm, middle - 5.4 * mm, MODE_TITLES[mode])
+    draw_name_field(canvas, Box(right.x, right.top - NAME_HEIGHT, right.width, NAME_HEIGHT))
+    draw_turn_tracker(canvas, right.x, right.y)
 
 
 def draw_name_field(canvas: Canvas, box: Box) -> None:
@@ -137,6 +163,43 @@ def draw_name_field(canvas: Canvas, box: Box) -> None:
     canvas.setFillColor(GREY)
     canvas.setFont(FONT, 6.5)
     canvas.drawString(box.x + 1.8 * mm, box.top - 3 * mm, "Name")
+
+
+def _turn_notes() -> list[str]:
+    """How many turns each deck gives (R7: n cards, n − 1 turns)."""
+    return [f"{cards} cards: {turns} turns" for cards, turns in sorted(TURNS_BY_CARDS.items())]
+
+
+def turn_tracker_width() -> float:
+    """The caption, one box per turn of the longest game, and the note on the deck sizes."""
+    caption = stringWidth("Turn", FONT_BOLD, 6.5) + 1.2 * mm
+    notes = max(stringWidth(line, FONT, MIN_TEXT) for line in _turn_notes())
+    return caption + max(TURNS_BY_CARDS.values()) * TURN_BOX + 1.5 * mm + notes
+
+
+def draw_turn_tracker(canvas: Canvas, x: float, y: float) -> None:
+    """A box per turn to cross as the turn ends; the turns only a 20-card game plays are tinted (R7)."""
+    short, longest = min(TURNS_BY_CARDS.values()), max(TURNS_BY_CARDS.values())
+    middle = y + TURN_BOX / 2
+    canvas.setFillColor(INK)
+    canvas.setFont(FONT_BOLD, 6.5)
+    canvas.drawString(x, middle - 2.3, "Turn")
+    left = x + stringWidth("Turn", FONT_BOLD, 6.5) + 1.2 * mm
+    canvas.setLineWidth(0.5)
+    canvas.setStrokeColor(RULE)
+    for turn in range(1, longest + 1):
+        bx = left + (turn - 1) * TURN_BOX
+        canvas.setFillColor(TINT if turn > short else white)
+        canvas.rect(bx, y, TURN_BOX, TURN_BOX, stroke=1, fill=1)
+        canvas.setFillColor(GREY)
+        canvas.setFont(FONT, MIN_TEXT)
+        canvas.drawCentredString(bx + TURN_BOX / 2, middle - 2.1, str(turn))
+    canvas.setFillColor(GREY)
+    canvas.setFont(FONT, MIN_TEXT)
+    notes = _turn_notes()
+    note_x = left + longest * TURN_BOX + 1.5 * mm
+    for i, line in enumerate(notes):
+        canvas.drawString(note_x, middle + (len(notes) / 2 - i - 1) * MIN_TEXT * 1.15 + 0.6, line)
 
 
 # --- legend ------------------------------------------------------------------------------------
@@ -160,8 +223,67 @@ def _legend_rows(city: City, mode: str) -> list[tuple[list[tuple[str, str]], lis
     return rows
 
 
+LEGEND_ICON = 3.6 * mm
+NOTE_ROW = 5.2 * mm  # a note's mark is one icon, smaller than a price row
+
+
+@dataclass(frozen=True)
+class LegendColumns:
+    """The legend's three columns: goal icons, the price in action icons, the label."""
+
+    goal_width: float  # from the legend's left edge to the right end of the goal icons
+    price_x: float
+    label_x: float
+
+    # A note (the sheet's other symbols) has its mark at the left edge and no price: its text
+    # takes the width of the goal and price columns too, so the longer notes stay at 2-3 lines.
+    note_x: float = 8 * mm
+
+
+def _legend_columns(city: City, mode: str) -> LegendColumns:
+    goal_width = max(len(goal) for goal, _, _ in _legend_rows(city, mode)) * (LEGEND_ICON + 0.6 * mm)
+    price_x = goal_width + 3.5 * mm
+    return LegendColumns(goal_width, price_x, price_x + 3 * (LEGEND_ICON + 0.4 * mm) + 1.5 * mm)
+
+
+def _text_lines(text: str, width: float, size: float) -> list[str]:
+    return wrap_words(text, width, FONT, size)
+
+
+def _row_height(lines: int, size: float, least: float = ROW) -> float:
+    """A legend row: one strip row tall (a note's may be less), taller when its text needs it."""
+    return max(least, lines * size * 1.15 + 0.8 * mm)
+
+
+@dataclass(frozen=True)
+class LegendEntry:
+    """One legend row: a goal with its price (kind "goal") or a note with its mark (the mark's name)."""
+
+    kind: str
+    text: str
+    text_x: float  # from the legend's left edge
+    height: float
+    goal: tuple[tuple[str, str], ...] = ()  # (icon, colour) of the goal, for a goal row
+    price: tuple[tuple[str, str], ...] = ()  # (icon, colour) per action it costs
+
+
+def _legend_entries(city: City, mode: str) -> list[LegendEntry]:
+    """The legend's rows, categories then notes, each as tall as its wrapped text needs."""
+    register_fonts()  # the rows are measured in the text font, maybe before any canvas exists
+    columns = _legend_columns(city, mode)
+    entries = []
+    for goal, price, label in _legend_rows(city, mode):
+        lines = len(_text_lines(label, LEGEND_WIDTH - columns.label_x, LABEL_SIZE))
+        entries.append(LegendEntry("goal", label, columns.label_x, _row_height(lines, LABEL_SIZE), tuple(goal),
+                                   tuple(price)))
+    for mark, text in legend_notes(city, mode):
+        lines = len(_text_lines(text, LEGEND_WIDTH - columns.note_x, MIN_TEXT))
+        entries.append(LegendEntry(mark, text, columns.note_x, _row_height(lines, MIN_TEXT, NOTE_ROW)))
+    return entries
+
+
 def legend_height(city: City, mode: str) -> float:
-    return (len(city.rules.categories) + len(_legend_notes(city, mode))) * ROW + 5 * mm
+    return LEGEND_HEAD + sum(entry.height for entry in _legend_entries(city, mode))
 
 
 def draw_legend(canvas: Canvas, city: City, mode: str, box: Box) -> None:
@@ -170,177 +292,98 @@ def draw_legend(canvas: Canvas, city: City, mode: str, box: Box) -> None:
     scheme = load_icon_scheme()
     canvas.setFillColor(INK)
     canvas.setFont(FONT_BOLD, 7.5)
-    top = box.top
-    canvas.drawString(box.x, top - 3 * mm, f"Legend: {MODE_TITLES[mode].lower()}")
-    icon = 3.6 * mm
-    goal_w = max(len(goal) for goal, _, _ in _legend_rows(city, mode)) * (icon + 0.6 * mm)
-    price_x = box.x + goal_w + 3.5 * mm
-    label_x = price_x + 3 * (icon + 0.4 * mm) + 1.5 * mm
-    y = top - 5 * mm
-    for goal, price, label in _legend_rows(city, mode):
-        middle = y - ROW / 2
-        for i, (name, colour) in enumerate(reversed(goal)):
-            fit_icon(canvas, name, box.x + goal_w - icon / 2 - i * (icon + 0.6 * mm), middle, icon, colour)
-        canvas.setFillColor(INK)
-        canvas.setFont(FONT, 7)
-        canvas.drawCentredString(price_x - 1.8 * mm, middle - 2.4, "=")
-        for i, (name, colour) in enumerate(price):
-            fit_icon(canvas, name, price_x + icon / 2 + i * (icon + 0.4 * mm), middle, icon * 0.9, colour)
-        _draw_label(canvas, label, label_x, middle, box.x + box.width - label_x)
-        y -= ROW
-    # The sheet's own symbols: the plan action, and in the advanced game the specials and bonuses.
-    for mark, text in _legend_notes(city, mode):
-        middle = y - ROW / 2
-        if mark == "plan":
+    canvas.drawString(box.x, box.top - 3 * mm, f"Legend: {MODE_TITLES[mode].lower()}")
+    columns = _legend_columns(city, mode)
+    icon = LEGEND_ICON
+    mark_x = box.x + icon / 2 + 0.5 * mm
+    y = box.top - LEGEND_HEAD
+    for entry in _legend_entries(city, mode):
+        kind, middle = entry.kind, y - entry.height / 2
+        size = MIN_TEXT
+        if kind == "goal":
+            size = LABEL_SIZE
+            for i, (name, colour) in enumerate(reversed(entry.goal)):
+                fit_icon(canvas, name, box.x + columns.goal_width - icon / 2 - i * (icon + 0.6 * mm), middle, icon,
+                         colour)
+            canvas.setFillColor(INK)
+            canvas.setFont(FONT, 7)
+            canvas.drawCentredString(box.x + columns.price_x - 1.8 * mm, middle - 2.4, "=")
+            for i, (name, colour) in enumerate(entry.price):
+                fit_icon(canvas, name, box.x + columns.price_x + icon / 2 + i * (icon + 0.4 * mm), middle, icon * 0.9,
+                         colour)
+        elif kind == "plan":
             plan = scheme.actions["plan"]
-            fit_icon(canvas, plan.icon, box.x + goal_w - icon / 2, middle, icon, plan.colour)
-        elif mark == "special":
+            fit_icon(canvas, plan.icon, mark_x, middle, icon, plan.colour)
+        elif kind == "bridge":
+            _draw_bridge_mark(canvas, mark_x, middle, icon)
+        elif kind == "special":
             canvas.setStrokeColor(HexColor(style.colours["special"]))
             canvas.setLineWidth(1.1)
             canvas.setFillColor(white)
-            canvas.circle(box.x + goal_w - icon / 2, middle, icon / 2, stroke=1, fill=1)
+            canvas.circle(mark_x, middle, icon / 2, stroke=1, fill=1)
         else:
-            _draw_bonus_mark(canvas, box.x + goal_w - icon / 2, middle, 2)
-        text_x = box.x + goal_w + 2 * mm
-        _draw_label(canvas, text, text_x, middle, box.x + box.width - text_x)
-        y -= ROW
+            draw_bonus_ticket(canvas, box.x, middle, _bonus_values(city)[-1])
+        _draw_label(canvas, entry.text, box.x + entry.text_x, middle, box.width - entry.text_x, size)
+        y -= entry.height
 
 
-def _legend_notes(city: City, mode: str) -> list[tuple[str, str]]:
+def _draw_bridge_mark(canvas: Canvas, x: float, y: float, size: float) -> None:
+    """A bridge without a goal as the map draws it: a deck on water with a dot (citymap._draw_nodes)."""
+    style = load_sheet_style()
+    canvas.setFillColor(HexColor(style.colours["water"]))
+    canvas.rect(x - size / 2, y - size / 2, size, size, stroke=0, fill=1)
+    canvas.setFillColor(white)
+    canvas.setStrokeColor(HexColor(style.colours["water_edge"]))
+    canvas.setLineWidth(0.6)
+    canvas.roundRect(x - size * 0.45, y - size * 0.2, size * 0.9, size * 0.4, size * 0.12, stroke=1, fill=1)
+    canvas.setFillColor(HexColor(style.colours["node"]))
+    canvas.circle(x, y, size * 0.09, stroke=0, fill=1)
+
+
+def _bonus_values(city: City) -> list[int]:
+    return sorted({value for strip in city.rules.strips.values() for value in strip.bonus.values()})
+
+
+def _ordinal(n: int) -> str:
+    suffix = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
+    return f"{n}{suffix}"
+
+
+def _series(items: list[str]) -> str:
+    return items[0] if len(items) == 1 else f"{', '.join(items[:-1])} and {items[-1]}"
+
+
+def goal_less_bridges(city: City) -> bool:
+    """Whether the map has bridges that are no goal (Antwerpen): the map shows them as decks."""
+    grid = city.grid
+    return any(grid.cell(node) == BRIDGE and node not in city.locations for node in grid.nodes())
+
+
+def legend_notes(city: City, mode: str) -> list[tuple[str, str]]:
+    """The sheet's own symbols, each as (mark, text): what the legend says beyond the prices."""
     notes = [("plan", "Plan: extend the path by 1–3 steps in any of 8 directions; cross water only on bridges")]
+    if goal_less_bridges(city):
+        notes.append(("bridge", "Bridge: the only way across the water; it is no goal"))
     if mode == ADVANCED:
         if any(loc.choice or loc.combo for loc in city.locations.values()):
             notes.append(("special", "Special location: achieve one of its goals; a bridge with a statue: "
                                      "one photo crosses both strips"))
-        notes.append(("bonus", "Bonus action of value 2 on the 3rd, 6th, 9th goal: add it to a chosen action "
-                               "type, cross it off; at most 2 a turn"))
+        values = _bonus_values(city)
+        if values:
+            value = str(values[0]) if len(values) == 1 else f"{values[0]}–{values[-1]}"
+            counts = _series([_ordinal(c) for c in bonus_slots(city, mode)])
+            notes.append(("bonus", f"Bonus action (value {value}) at a strip's {counts} goal: tick the upper box "
+                                   f"when earned, the lower when used; add it to an action type you take, then "
+                                   f"or later; at most {MAX_BONUS_PER_TURN} a turn"))
     return notes
 
 
-def _draw_label(canvas: Canvas, text: str, x: float, middle: float, width: float) -> None:
-    """One or two lines of small text centred on `middle`, shrunk to fit `width`."""
-    size = LABEL_SIZE
-    lines = wrap_words(text, width, FONT, size)
-    while (len(lines) > 2 or any(stringWidth(line, FONT, size) > width for line in lines)) and size > MIN_LABEL_SIZE:
-        size -= 0.25
-        lines = wrap_words(text, width, FONT, size)
+def _draw_label(canvas: Canvas, text: str, x: float, middle: float, width: float, size: float = LABEL_SIZE) -> None:
+    """Small text wrapped to `width` and centred on `middle`; never under MIN_TEXT (R11 labels)."""
+    lines = _text_lines(text, width, size)
     canvas.setFillColor(INK)
     canvas.setFont(FONT, size)
     leading = size * 1.15
     first = middle + (len(lines) - 1) * leading / 2 - size * 0.35
     for i, line in enumerate(lines):
         canvas.drawString(x, first - i * leading, line)
-
-
-# --- strips ------------------------------------------------------------------------------------
-
-
-def strips_height(city: City) -> float:
-    strips = [name for name in city.rules.categories if name in city.rules.strips]
-    return (len(strips) + 1) * ROW + 2 * mm + 2 * ROW
-
-
-def strip_cell(city: City, width: float) -> float:
-    """The width of one number cell: the longest strip (plus the restaurant box) fills the width."""
-    longest = max(len(s.numbers) for s in city.rules.strips.values())
-    longest = max(longest, len(city.rules.hunted))
-    return min(MAX_CELL, (width - STRIP_ICON - 1.5 * mm) / (longest + 1))
-
-
-def draw_strips(canvas: Canvas, city: City, mode: str, box: Box) -> None:
-    """One score strip per goal category (R15), the hunted strip (R16), assignments and total (R17)."""
-    scheme = load_icon_scheme()
-    style = load_sheet_style()
-    cell = strip_cell(city, box.width)
-    y = box.top
-    for name in city.rules.categories:
-        if name not in city.rules.strips:
-            continue
-        strip = city.rules.strips[name]
-        style_of = scheme.categories.get(name)
-        icon = style_of.icon if style_of else "circle-question"
-        colour = style_of.colour if style_of else "#222222"
-        fit_icon(canvas, icon, box.x + STRIP_ICON / 2, y - ROW / 2, ROW * 0.62, colour)
-        bonus = strip.bonus if mode == ADVANCED else {}
-        _draw_number_row(canvas, strip.numbers, box.x + STRIP_ICON, y, cell, {k - 1: v for k, v in bonus.items()})
-        if name == EAT and RESTAURANT in city.rules.categories:
-            # R13: the restaurant crosses no number; ticking this box doubles the eat score.
-            rx = box.x + STRIP_ICON + len(strip.numbers) * cell + 1.5 * mm
-            canvas.setStrokeColor(INK)
-            canvas.setLineWidth(0.8)
-            canvas.roundRect(rx, y - ROW + 0.5 * mm, cell, ROW - 1 * mm, 1 * mm, stroke=1, fill=0)
-            fit_icon(canvas, scheme.categories[RESTAURANT].icon, rx + cell * 0.32, y - ROW / 2, ROW * 0.45,
-                     scheme.categories[RESTAURANT].colour)
-            canvas.setFillColor(INK)
-            canvas.setFont(FONT_BOLD, 6.5)
-            canvas.drawCentredString(rx + cell * 0.72, y - ROW / 2 - 2.2, "×2")
-        y -= ROW
-    # The hunted strip: every third box taken in a turn crosses its next number (R8, R16).
-    y -= 1 * mm
-    fit_icon(canvas, style.marks["hunted"], box.x + STRIP_ICON / 2, y - ROW / 2, ROW * 0.62, INK)
-    _draw_number_row(canvas, city.rules.hunted, box.x + STRIP_ICON, y, cell, {})
-    canvas.setFillColor(GREY)
-    canvas.setFont(FONT, 6)
-    canvas.drawString(box.x + STRIP_ICON + len(city.rules.hunted) * cell + 1.5 * mm, y - ROW / 2 - 2, "Hunted")
-    y -= ROW + 1 * mm
-    draw_assignment_boxes(canvas, Box(box.x, y - 2 * ROW, box.width * 0.62, 2 * ROW))
-    draw_total(canvas, Box(box.x + box.width * 0.62 + 2 * mm, y - 2 * ROW, box.width * 0.38 - 2 * mm, 2 * ROW))
-
-
-def _draw_number_row(canvas: Canvas, numbers, x: float, top: float, cell: float, bonus: dict[int, int]) -> None:
-    """A row of boxed numbers; a bonus position shows the bonus action's value to cross off (R9)."""
-    canvas.setLineWidth(0.45)
-    canvas.setStrokeColor(RULE)
-    for i, number in enumerate(numbers):
-        cx = x + i * cell
-        canvas.setFillColor(BONUS_TINT if i in bonus else (TINT if i == 0 else white))
-        canvas.rect(cx, top - ROW, cell, ROW, stroke=1, fill=1)
-        canvas.setFillColor(INK)
-        canvas.setFont(FONT_BOLD, 7.5)
-        canvas.drawCentredString(cx + cell / 2 - (0.9 * mm if i in bonus else 0), top - ROW / 2 - 2.6, str(number))
-        if i in bonus:
-            _draw_bonus_mark(canvas, cx + cell - 1.55 * mm, top - 1.55 * mm, bonus[i])
-
-
-def _draw_bonus_mark(canvas: Canvas, x: float, y: float, value: int) -> None:
-    """A small bolt with the bonus action's value in a circle the player crosses off (R9)."""
-    radius = 1.3 * mm
-    canvas.setFillColor(INK)
-    canvas.setStrokeColor(INK)
-    canvas.circle(x, y, radius, stroke=0, fill=1)
-    canvas.setFillColor(white)
-    canvas.setFont(FONT_BOLD, 5.2)
-    canvas.drawCentredString(x, y - 1.85, str(value))
-
-
-def draw_assignment_boxes(canvas: Canvas, box: Box) -> None:
-    """A box per assignment type 1–6 to write its bonus points in (crown: scored during the game)."""
-    style = load_sheet_style()
-    caption = 3.2 * mm
-    fit_icon(canvas, style.marks["assignment"], box.x + STRIP_ICON / 2, box.y + (box.height - caption) / 2, ROW * 0.62, INK)
-    canvas.setFillColor(INK)
-    canvas.setFont(FONT, 6)
-    canvas.drawString(box.x + STRIP_ICON + 0.5 * mm, box.top - caption + 1, "Assignment bonus points, by type 1–6")
-    width = (box.width - STRIP_ICON - 1 * mm) / 6
-    for i in range(6):
-        x = box.x + STRIP_ICON + i * width
-        canvas.setStrokeColor(INK)
-        canvas.setLineWidth(0.6)
-        canvas.roundRect(x + 0.5 * mm, box.y + 0.5 * mm, width - 1 * mm, box.height - caption - 0.5 * mm, 1 * mm,
-                         stroke=1, fill=0)
-        canvas.setFillColor(GREY)
-        canvas.setFont(FONT_BOLD, 6.5)
-        canvas.drawString(x + 1.5 * mm, box.top - caption - 3.2 * mm, str(i + 1))
-
-
-def draw_total(canvas: Canvas, box: Box) -> None:
-    """The appreciation total: the strips + assignment bonuses + the hunted penalty (R17)."""
-    style = load_sheet_style()
-    canvas.setStrokeColor(INK)
-    canvas.setLineWidth(1.4)
-    canvas.setFillColor(white)
-    canvas.roundRect(box.x, box.y + 0.5 * mm, box.width, box.height - 1 * mm, 1.5 * mm, stroke=1, fill=1)
-    fit_icon(canvas, style.marks["total"], box.x + 4 * mm, box.top - 4 * mm, 4 * mm, INK)
-    canvas.setFillColor(INK)
-    canvas.setFont(FONT_BOLD, 7.5)
-    canvas.drawString(box.x + 7.5 * mm, box.top - 5.2 * mm, "Appreciation")

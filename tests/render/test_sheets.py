@@ -3,10 +3,13 @@
 from __future__ import annotations
 
 import itertools
+import re
 from pathlib import Path
 
 import pdfplumber
+import pypdfium2
 import pytest
+from print_audit import audit
 from reportlab.lib.units import mm
 
 from generator.data.cities import load_city
@@ -14,10 +17,12 @@ from generator.render.citymap import Box, draw_map, map_geometry
 from generator.render.icon_scheme import load_icon_scheme
 from generator.render.icons import icon_text
 from generator.files import atomic_output
-from generator.render.pdf import PAPERS, new_canvas
-from generator.render.sheet import MARGIN, layout_sheet
+from generator.render.pdf import PAPERS, RULER_CAPTION, new_canvas
+from generator.render.sheet import MARGIN, TURN_BOX, layout_sheet
+from generator.render.sheet_strips import ROW, SCORE_COLUMN, TICK, strip_grid
 from generator.render.sheet_style import load_sheet_style
 from generator.rules.city import ADVANCED, BASIC, EAT
+from generator.rules.puzzle import TURNS_BY_CARDS
 from generator.rules.grid import Coord, column_name
 
 from .conftest import assert_print_ready, read_pdf, words_of
@@ -28,6 +33,22 @@ CITIES = ["antwerpen", "brugge"]
 def _words(path: Path, page: int = 0) -> list[str]:
     with pdfplumber.open(path) as pdf:
         return [w["text"] for w in pdf.pages[page].extract_words()]
+
+
+def _text(path: Path, page: int = 0) -> str:
+    """The page's text in drawing order, whitespace collapsed."""
+    # pdfplumber interleaves the lines of two small texts set side by side at different heights
+    # (the legend's labels and the hunted strip's note); pdfium keeps each line whole.
+    document = pypdfium2.PdfDocument(str(path))
+    try:
+        return words_of(document[page].get_textpage().get_text_range())
+    finally:
+        document.close()
+
+
+def _sizes(objects: list[dict]) -> list[tuple[float, float]]:
+    """Width and height of each object in mm, to one decimal: how a kind of box is recognised."""
+    return [(round((o["x1"] - o["x0"]) / mm, 1), round((o["bottom"] - o["top"]) / mm, 1)) for o in objects]
 
 
 @pytest.mark.parametrize("paper", ["a4", "letter"])
@@ -60,6 +81,12 @@ def test_sheet_shows_every_coordinate_category_and_label(run, tmp_path: Path, ci
     for category in city.rules.categories.values():
         assert category.label in legend_text
     assert ("advanced" in text) == (mode == ADVANCED)
+    # What every printable promises: no text under 6 pt, nothing within 5 mm of the edge, fonts
+    # embedded; a 50-mm ruler to check the print scale; no rule numbers, seeds or bounds.
+    assert [str(fault) for fault in audit(out)] == []
+    full = _text(out)
+    assert RULER_CAPTION in full
+    assert not re.findall(r"\(R\d+|\bR\d+\)|\bseed\b|\bbound\b", full, re.IGNORECASE)
 
 
 def test_legend_costs_follow_the_mode(tmp_path: Path, run) -> None:
@@ -75,18 +102,100 @@ def test_legend_costs_follow_the_mode(tmp_path: Path, run) -> None:
     assert counts[ADVANCED] == counts[BASIC] + 2
 
 
-def test_advanced_sheet_marks_bonus_actions(tmp_path: Path, run) -> None:
-    """R9: only the advanced strips carry the bonus values, one mark per bonus position."""
+@pytest.mark.parametrize("city_key", CITIES)
+def test_advanced_sheet_tracks_each_bonus_action_apart_from_its_goal(tmp_path: Path, run, city_key: str) -> None:
+    """R9: each advanced bonus has an earned and a used box outside the number cells; basic has none."""
     for mode in (BASIC, ADVANCED):
-        run("sheets", "--city", "brugge", "--mode", mode, "--out", tmp_path / f"{mode}.pdf")
-    with pdfplumber.open(tmp_path / "advanced.pdf") as pdf:
-        advanced = pdf.pages[0].curves
-    with pdfplumber.open(tmp_path / "basic.pdf") as pdf:
-        basic = pdf.pages[0].curves
-    city = load_city("brugge")
+        run("sheets", "--city", city_key, "--mode", mode, "--out", tmp_path / f"{mode}.pdf")
+    city = load_city(city_key)
     bonuses = sum(len(s.bonus) for s in city.rules.strips.values())
-    # Each bonus mark is one filled circle; the legend adds one example mark.
-    assert len(advanced) - len(basic) >= bonuses
+    tick = (round(TICK / mm, 1),) * 2
+    counts = {}
+    for mode in (BASIC, ADVANCED):
+        with pdfplumber.open(tmp_path / f"{mode}.pdf") as pdf:
+            page = pdf.pages[0]
+            ticks = [r for r in page.rects if _sizes([r])[0] == tick]
+            counts[mode] = len(ticks)
+            cells = [r for r in page.rects if round((r["bottom"] - r["top"]) / mm, 1) == round(ROW / mm, 1)]
+            # No tick box lies inside a number cell.
+            for box in ticks:
+                assert not any(c["x0"] <= box["x0"] and box["x1"] <= c["x1"] and c["top"] <= box["top"]
+                               and box["bottom"] <= c["bottom"] for c in cells)
+    # Two boxes per bonus on the strips, and the legend's example ticket.
+    assert counts == {BASIC: 0, ADVANCED: 2 * bonuses + 2}
+    values = sorted({v for s in city.rules.strips.values() for v in s.bonus.values()})
+    assert f"Bonus action (value {values[0]}–{values[-1]})" in _text(tmp_path / "advanced.pdf")
+    assert "Bonus action" not in _text(tmp_path / "basic.pdf")
+
+
+@pytest.mark.parametrize("city_key", CITIES)
+def test_sheet_speaks_the_city_words(tmp_path: Path, run, city_key: str) -> None:
+    """Each sheet says hunted actions, assignments, appreciation in its city's words, never the other's."""
+    city = load_city(city_key)
+    other = load_city(next(c for c in CITIES if c != city_key)).words
+    for mode in (BASIC, ADVANCED):
+        run("sheets", "--city", city_key, "--mode", mode, "--out", tmp_path / f"{mode}.pdf")
+        text = _text(tmp_path / f"{mode}.pdf").lower()
+        for word in (city.words.hunted_actions, city.words.assignment, city.words.appreciation):
+            assert word in text, word
+        for word in (other.hunted_action.split()[0], other.assignment, other.appreciation):
+            assert word not in text, word
+
+
+@pytest.mark.parametrize("city_key", CITIES)
+def test_hunted_strip_starts_unboxed_and_prints_its_limit(tmp_path: Path, run, city_key: str) -> None:
+    """R16: the start value is no box, one box per allowed hunt, the limit printed ("At most 6 rush actions")."""
+    out = tmp_path / "sheet.pdf"
+    run("sheets", "--city", city_key, "--mode", ADVANCED, "--out", out)
+    city = load_city(city_key)
+    limit = len(city.rules.hunted) - 1
+    assert f"At most {limit} {city.words.hunted_actions}" in _text(out)
+    grid = strip_grid(city, ADVANCED, layout_sheet(city, PAPERS["a4"]).strips)
+    with pdfplumber.open(out) as pdf:
+        page = pdf.pages[0]
+        # The start value is drawn just before its caption "start" (the content stream's order).
+        chars = page.chars
+        drawn = "".join(c["text"] for c in chars)
+        value = str(city.rules.hunted[0])
+        at = drawn.index(value + "start")
+        first, caption = chars[at], chars[at + len(value)]
+        row = [r for r in page.rects if r["top"] - 1 <= caption["top"] <= r["bottom"]
+               and round((r["x1"] - r["x0"]) / mm, 1) == round(grid.hunted_cell / mm, 1)]
+    assert len(row) == limit
+    assert not any(r["x0"] <= first["x0"] <= r["x1"] for r in row)
+
+
+@pytest.mark.parametrize("mode", [BASIC, ADVANCED])
+def test_sheet_has_subtotal_cells_and_a_turn_tracker(tmp_path: Path, run, mode: str) -> None:
+    """R17, R7: a subtotal cell per strip and the hunted strip; a box per turn and each deck's turn count."""
+    out = tmp_path / "sheet.pdf"
+    run("sheets", "--city", "antwerpen", "--mode", mode, "--paper", "letter", "--out", out)
+    city = load_city("antwerpen")
+    with pdfplumber.open(out) as pdf:
+        page = pdf.pages[0]
+        layout = layout_sheet(city, PAPERS["letter"]).strips
+        # The subtotal cells stand in one column at the right edge of the score area.
+        cells = [c for c in page.curves if _sizes([c])[0][0] == round(SCORE_COLUMN / mm, 1)
+                 and abs(c["x1"] - (layout.x + layout.width)) < 1]
+        turns = [r for r in page.rects if _sizes([r])[0] == (round(TURN_BOX / mm, 1),) * 2]
+    assert len(cells) == len(city.rules.strips) + 1
+    assert len(turns) == max(TURNS_BY_CARDS.values())
+    text = _text(out)
+    assert "score" in text and city.words.appreciation.capitalize() in text
+    for cards, count in TURNS_BY_CARDS.items():
+        assert f"{cards} cards: {count} turns" in text
+
+
+def test_map_symbols_are_explained_and_told_apart() -> None:
+    """Goal-less bridges (Antwerpen) get a legend line; no eatery kind shares the eat strip's icon."""
+    from generator.render.sheet import legend_notes
+
+    for city_key, bridges in (("antwerpen", True), ("brugge", False)):
+        for mode in (BASIC, ADVANCED):
+            marks = [mark for mark, _ in legend_notes(load_city(city_key), mode)]
+            assert ("bridge" in marks) == bridges
+    eat = load_icon_scheme().categories[EAT].icon
+    assert eat not in load_sheet_style().eateries.values()
 
 
 @pytest.mark.parametrize("args,pages,first", [
