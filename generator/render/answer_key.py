@@ -274,16 +274,7 @@ def draw_plan_table(canvas: Canvas, daily: Daily, paper: Paper) -> None:
     canvas.drawString(MARGIN, top - 14 * mm, f"Setup: the path starts on {start.name} ({puzzle.start}); its goal is "
                                              f"achieved for free.")
     widths = [share * width for _, share in COLUMNS]
-    y = top - 20 * mm
-    canvas.setFont(FONT_BOLD, TEXT)
-    x = MARGIN
-    for (caption, _), w in zip(COLUMNS, widths):
-        canvas.drawString(x + 1 * mm, y, caption)
-        x += w
-    y -= 2 * mm
-    canvas.setStrokeColor(INK)
-    canvas.setLineWidth(0.6)
-    canvas.line(MARGIN, y, MARGIN + width, y)
+    y = _draw_column_heads(canvas, top - 20 * mm, widths)
     for t, turn in enumerate(daily.answer.turns):
         boxes = " + ".join(box_text(puzzle, t, name) for name in turn.boxes)
         if turn.hunted:
@@ -296,7 +287,7 @@ def draw_plan_table(canvas: Canvas, daily: Daily, paper: Paper) -> None:
             # Long goal lists could push a row off the page: continue on a new one.
             canvas.showPage()
             _draw_page_ruler(canvas, paper)
-            y = top - RULER_HEIGHT - 2 * mm
+            y = _draw_column_heads(canvas, top - RULER_HEIGHT - 4 * mm, widths)
         x = MARGIN
         for i, (lines, w) in enumerate(zip(wrapped, widths)):
             canvas.setFont(FONT_BOLD if i == 0 else FONT, TEXT)
@@ -317,3 +308,18 @@ def draw_plan_table(canvas: Canvas, daily: Daily, paper: Paper) -> None:
 def _draw_page_ruler(canvas: Canvas, paper: Paper) -> None:
     """The scale ruler in the top right corner, where the page's title leaves room."""
     draw_ruler(canvas, paper.width - MARGIN - ruler_width(), paper.height - MARGIN - RULER_HEIGHT)
+
+
+def _draw_column_heads(canvas: Canvas, y: float, widths: list[float]) -> float:
+    """The table's column captions on baseline `y`, ruled under; returns the rule's height."""
+    canvas.setFillColor(INK)
+    canvas.setFont(FONT_BOLD, TEXT)
+    x = MARGIN
+    for (caption, _), w in zip(COLUMNS, widths):
+        canvas.drawString(x + 1 * mm, y, caption)
+        x += w
+    y -= 2 * mm
+    canvas.setStrokeColor(INK)
+    canvas.setLineWidth(0.6)
+    canvas.line(MARGIN, y, MARGIN + sum(widths), y)
+    return y

@@ -202,7 +202,8 @@ def draw_turn_table(canvas: Canvas, daily: Daily, paper: Paper) -> None:
     top = paper.height - MARGIN
     draw_ruler(canvas, paper.width - MARGIN - ruler_width(), top - RULER_HEIGHT)
     canvas.setFillColor(INK)
-    fit_string(canvas, f"{title_text(daily)}: the turns", MARGIN, top - 5 * mm, width - ruler_width() - GAP, FONT_BOLD, 12)
+    fit_string(canvas, f"{title_text(daily)}: the turns", MARGIN, top - 5 * mm, width - ruler_width() - GAP,
+               FONT_BOLD, 12)
     canvas.setFont(FONT, 8)
     canvas.setFillColor(GREY)
     canvas.drawString(MARGIN, top - 9.5 * mm, f"{date_text(daily)}  ·  target {puzzle.target}  ·  {par_text(daily)}")

@@ -20,7 +20,7 @@ from generator.data.cities import load_city
 from generator.errors import CitytripError
 from generator.render.answer_key import badge_discs, layout_key, route_of, start_mark, turn_marks
 from generator.render.citymap import DISC, map_geometry
-from generator.render.daily import answer_key_path, render_daily, render_puzzle_sheet, sheet_path
+from generator.render.daily import answer_key_path, render_answer_key, render_daily, render_puzzle_sheet, sheet_path
 from generator.render.daily_sheet import CODE_SIZE, STATEMENT, layout_puzzle_sheet
 from generator.render.icon_scheme import load_icon_scheme
 from generator.render.icons import icon_text
@@ -300,14 +300,22 @@ def test_daily_pages_pass_the_print_audit(which: str, paper: str, request: pytes
 
 def test_every_page_carries_the_scale_ruler(daily: job.Daily, sunday: job.Daily, tmp_path: Path) -> None:
     """Each page of the daily sheet and the answer key has the 50-mm ruler: its caption and a
-    50-mm base line, at least 5 mm inside the paper (the audit above checks the margin)."""
+    50-mm base line, at least 5 mm inside the paper; so does the plan table's continuation page,
+    which long goal lists bring about."""
+    claims = tuple(claim for turn in daily.answer.turns for claim in turn.goals)[:12]
+    wordy = replace(daily, answer=replace(daily.answer, turns=tuple(replace(turn, goals=claims)
+                                                                    for turn in daily.answer.turns)))
+    long_key = render_answer_key(wordy, tmp_path / "long-key.pdf", PAPERS["letter"])
+    assert len(read_pdf(long_key).pages) >= 3 and audit(long_key) == []
+    pdfs = [long_key]
     for which, paper in ((daily, "a4"), (sunday, "letter")):
-        for pdf in render_daily(which, tmp_path / paper, paper=paper):
-            with pdfplumber.open(pdf) as document:
-                for page in document.pages:
-                    assert RULER_CAPTION in words_of(page.extract_text()), (pdf.name, page.page_number)
-                    bases = [line for line in page.lines if line["width"] == pytest.approx(RULER_LENGTH, abs=0.01)]
-                    assert len(bases) == 1, (pdf.name, page.page_number)
+        pdfs += render_daily(which, tmp_path / paper, paper=paper)
+    for pdf in pdfs:
+        with pdfplumber.open(pdf) as document:
+            for page in document.pages:
+                assert RULER_CAPTION in words_of(page.extract_text()), (pdf.name, page.page_number)
+                bases = [line for line in page.lines if line["width"] == pytest.approx(RULER_LENGTH, abs=0.01)]
+                assert len(bases) == 1, (pdf.name, page.page_number)
 
 
 def _header_text(pdf: Path, header_bottom: float) -> str:
