@@ -36,7 +36,7 @@ HEADER = 22 * mm  # title, date and level, target and par, certificate; the code
 ROW = 5 * mm
 TEXT = 7
 LEADING = 8.4
-MIN_MARK = 2.2 * mm  # a tick stays visible on a small letter-size map
+MIN_MARK = 2.2 * mm  # a tick or a turn badge stays visible on a small letter-size map
 CODE_PREFIX = "Puzzle code "
 
 

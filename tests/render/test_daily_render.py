@@ -12,20 +12,21 @@ import pdfplumber
 import pypdfium2
 import pytest
 import zxingcpp
+from reportlab.pdfbase.pdfmetrics import stringWidth
 
 from generator.daily import job
 from generator.daily.code import decode, encode
 from generator.daily.deal import deal
 from generator.data.cities import load_city
 from generator.errors import CitytripError
-from generator.render.answer_key import badge_discs, layout_key, route_of, start_mark, turn_marks
+from generator.render.answer_key import badge_discs, badge_size, layout_key, route_of, start_mark, turn_marks
 from generator.render.citymap import DISC, map_geometry
 from generator.render.daily import answer_key_path, render_answer_key, render_daily, render_puzzle_sheet, sheet_path
-from generator.render.daily_sheet import CODE_SIZE, STATEMENT, layout_puzzle_sheet
+from generator.render.daily_sheet import CODE_SIZE, STATEMENT, code_rows, layout_puzzle_sheet
 from generator.render.icon_scheme import load_icon_scheme
 from generator.render.icons import icon_text
 from generator.render.key_marks import Circle
-from generator.render.pdf import MIN_TEXT, PAPERS, RULER_CAPTION, RULER_LENGTH
+from generator.render.pdf import FONT, MIN_TEXT, PAPERS, RULER_CAPTION, RULER_LENGTH
 from generator.render.sheet import MARGIN
 from generator.rules.grid import Coord
 from generator.rules.replay import replay
@@ -403,7 +404,8 @@ def test_turn_badges_never_cover_the_start_or_each_other(daily: job.Daily) -> No
     for i, disc in enumerate(discs):
         assert not any(disc.meets(mark, 0) for mark in keep_out), i + 1
         assert not any(disc.meets(other, 0) for other in discs[:i]), i + 1
-        assert disc.r * 2 >= MIN_TEXT
+        radius, size = badge_size(geometry, placed[i][1])
+        assert disc.r == radius and size >= MIN_TEXT
     # Turn 4 has room at its node's upper left: it stays where the key always puts a badge.
     x, y = geometry.point(far)
     corner = DISC * geometry.cell * 0.72
@@ -411,3 +413,15 @@ def test_turn_badges_never_cover_the_start_or_each_other(daily: job.Daily) -> No
     # Without the start mark in the way, turn 1 would have sat on the S: the rule is what moved it.
     naive = Circle(geometry.point(right)[0] - corner, geometry.point(right)[1] + corner, discs[0].r)
     assert naive.meets(keep_out[1], 0)
+
+
+def test_code_rows_are_few_even_and_whole_fields(daily: job.Daily) -> None:
+    """The printed code takes the fewest lines that fit, about equally long, each line ending
+    after a "/", "+" or a deck card's "." (a typed line never splits a field)."""
+    code = daily.code
+    width = stringWidth(code, FONT, CODE_SIZE)
+    assert code_rows(code, width + 1) == [code]
+    two = code_rows(code, width * 0.6)
+    assert len(two) == 2 and "".join(two) == code
+    assert two[0][-1] in "/+." and abs(len(two[0]) - len(two[1])) < len(code) * 0.25
+    assert all(stringWidth(line, FONT, CODE_SIZE) <= width * 0.6 for line in two)
