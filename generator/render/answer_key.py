@@ -5,6 +5,9 @@ with the turn's number, every achieved goal ticked, and the score breakdown of t
 (strips, assignments, hunted, total = par, R17). Page 2 lists the plan turn by turn: the boxes
 taken (R8), the bonus actions used (R9), the nodes entered by each end (R5, R6) and the goals
 achieved (R10). Everything comes from the plan and the engine's replay, never recomputed here.
+
+Both pages speak the city's words (City.words: Antwerpen's missions, rush turns and rating), set
+nothing under MIN_TEXT, keep 5 mm clear of the paper's edge and carry the 50-mm scale ruler.
 """
 
 from __future__ import annotations
@@ -18,21 +21,23 @@ from reportlab.pdfgen.canvas import Canvas
 
 from generator.daily.job import Daily
 from generator.render.citymap import DISC, EDGE_BAND, Box, MapGeometry, draw_map, fit_icon
-from generator.render.daily_sheet import draw_daily_header
+from generator.render.daily_sheet import CODE_LEADING, CODE_SIZE, code_rows, draw_daily_header, fit_string
 from generator.render.daily_text import box_text, date_text, goals_text, moves_text, par_text, title_text
 from generator.render.icon_scheme import load_icon_scheme
-from generator.render.pdf import FONT, FONT_BOLD, Paper
+from generator.render.key_marks import Circle, Rect, place_badges
+from generator.render.pdf import FONT, FONT_BOLD, MIN_TEXT, RULER_HEIGHT, Paper, draw_ruler, ruler_width
 from generator.render.sheet import GAP, GREY, INK, MARGIN, RULE
 from generator.render.sheet_style import load_sheet_style
 from generator.render.wrap import wrap_words
 from generator.rules.grid import Coord
 from generator.rules.puzzle import Puzzle
 
-HEADER = 25 * mm  # title, date and level, target and par, certificate, the puzzle code
+HEADER = 22 * mm  # title, date and level, target and par, certificate; the code lines come under it
 ROW = 5 * mm
 TEXT = 7
 LEADING = 8.4
-MIN_MARK = 2.2 * mm  # a turn number stays legible on a small letter-size map
+MIN_MARK = 2.2 * mm  # a tick or a turn badge stays visible on a small letter-size map
+CODE_PREFIX = "Puzzle code "
 
 
 @dataclass(frozen=True)
@@ -45,7 +50,8 @@ class KeyLayout:
 def layout_key(daily: Daily, paper: Paper) -> KeyLayout:
     """Header on top, the breakdown at the bottom, the map takes the rest."""
     width = paper.width - 2 * MARGIN
-    header = Box(MARGIN, paper.height - MARGIN - HEADER, width, HEADER)
+    height = HEADER + len(code_rows(CODE_PREFIX + daily.code, width)) * CODE_LEADING
+    header = Box(MARGIN, paper.height - MARGIN - height, width, height)
     rows = max(-(-len(_strip_rows(daily)) // 2), len(daily.puzzle.assignments) + 3)
     height = (rows + 1) * ROW + 2 * mm
     room = header.y - GAP - (MARGIN + height + GAP)
@@ -81,46 +87,81 @@ def turn_marks(daily: Daily) -> list[tuple[Coord, int]]:
 def draw_key_page(canvas: Canvas, daily: Daily, layout: KeyLayout) -> None:
     puzzle = daily.puzzle
     subtitle = f"this plan scores {daily.report.score}"
-    draw_daily_header(canvas, daily, layout.header, title=f"{title_text(daily)}: answer key", subtitle=subtitle,
+    box = layout.header
+    draw_daily_header(canvas, daily, box, title=f"{title_text(daily)}: answer key", subtitle=subtitle,
                       assignments=False, qr=False)
     canvas.setFillColor(GREY)
-    canvas.setFont(FONT, 5.5)
-    canvas.drawString(layout.header.x, layout.header.top - 23.5 * mm, f"Puzzle code {daily.code}")
+    canvas.setFont(FONT, CODE_SIZE)
+    for i, line in enumerate(code_rows(CODE_PREFIX + daily.code, box.width)):
+        canvas.drawString(box.x, box.top - HEADER - i * CODE_LEADING - 1.5 * mm, line)
     geometry = draw_map(canvas, puzzle.city, puzzle.mode, layout.map, start=puzzle.start, route=route_of(puzzle, daily))
-    _draw_achieved(canvas, daily, geometry)
-    _draw_turn_marks(canvas, daily, geometry)
+    ticks = _draw_achieved(canvas, daily, geometry)
+    _draw_turn_marks(canvas, daily, geometry, [*start_mark(geometry, puzzle.start), *ticks])
     draw_breakdown(canvas, daily, layout.breakdown)
 
 
-def _draw_achieved(canvas: Canvas, daily: Daily, geometry: MapGeometry) -> None:
-    """A tick at the lower right of every location whose goal the plan achieves (R10, R12)."""
+def _draw_achieved(canvas: Canvas, daily: Daily, geometry: MapGeometry) -> list[Circle]:
+    """A tick at the lower right of every location whose goal the plan achieves (R10, R12);
+    returns the ticks' discs, which the turn badges keep clear of."""
     colour = load_sheet_style().colours["route"]
     size = max(MIN_MARK, geometry.cell * 0.36)
+    offset = DISC * geometry.cell * 0.72
     achieved = [daily.puzzle.start] + [claim.at for turn in daily.answer.turns for claim in turn.goals]
+    ticks = []
     for at in achieved:
         x, y = geometry.point(at)
-        offset = DISC * geometry.cell * 0.72
         canvas.setFillColor(white)
         canvas.circle(x + offset, y - offset, size * 0.5, stroke=0, fill=1)
         fit_icon(canvas, "circle-check", x + offset, y - offset, size, colour)
+        ticks.append(Circle(x + offset, y - offset, size * 0.5))
+    return ticks
 
 
-def _draw_turn_marks(canvas: Canvas, daily: Daily, geometry: MapGeometry) -> None:
-    """The turn number in a disc at the upper left of the node where an end stopped that turn."""
-    colour = HexColor(load_sheet_style().colours["route"])
-    radius = max(MIN_MARK, geometry.cell * 0.42) / 2
-    offset = DISC * geometry.cell * 0.72
-    for at, number in turn_marks(daily):
+def start_mark(geometry: MapGeometry, at: Coord) -> list[Circle | Rect]:
+    """The start's ring and its "S", as citymap.draw_start draws them (ring 1.4 pt wide, 1.6 pt
+    outside the location's disc; the S in bold at 0.42 cell, above right of the node)."""
+    x, y = geometry.point(at)
+    disc = DISC * geometry.cell
+    size = geometry.cell * 0.42
+    left, base = x + disc * 0.75, y + disc * 0.55
+    # The S's ink: from a hair under the baseline to its cap height (0.73 em in Vera Bold).
+    letter = Rect(left, base - 0.03 * size, left + stringWidth("S", FONT_BOLD, size), base + 0.76 * size)
+    return [Circle(x, y, disc + 1.6 + 0.7), letter]
+
+
+def badge_size(geometry: MapGeometry, number: int) -> tuple[float, float]:
+    """(radius, type size) of turn `number`'s badge: it grows with the cell, its number never
+    under MIN_TEXT, and the disc always holds the number with a rim to spare."""
+    text = str(number)
+    size = max(MIN_TEXT, geometry.cell * 0.21 * (1.25 if number < 10 else 1.05))
+    radius = max(MIN_MARK / 2, geometry.cell * 0.21, stringWidth(text, FONT_BOLD, size) / 2 + 1.0, size * 0.55)
+    return radius, size
+
+
+def badge_discs(daily: Daily, geometry: MapGeometry, marks: list[Circle | Rect]) -> list[tuple[Circle, int]]:
+    """Each turn badge's disc and number: by its node's upper left when that is free, elsewhere
+    around the node when the start mark, a tick or an earlier badge is there (key_marks.py)."""
+    numbered = turn_marks(daily)
+    badges = []
+    for at, number in numbered:
         x, y = geometry.point(at)
-        cx, cy = x - offset, y + offset
+        badges.append((x, y, badge_size(geometry, number)[0]))
+    discs = place_badges(badges, DISC * geometry.cell * 0.72, marks)
+    return [(disc, number) for disc, (_, number) in zip(discs, numbered)]
+
+
+def _draw_turn_marks(canvas: Canvas, daily: Daily, geometry: MapGeometry, marks: list[Circle | Rect]) -> None:
+    """The turn number in a disc next to the node where an end stopped that turn."""
+    colour = HexColor(load_sheet_style().colours["route"])
+    for disc, number in badge_discs(daily, geometry, marks):
         canvas.setFillColor(colour)
         canvas.setStrokeColor(white)
         canvas.setLineWidth(0.5)
-        canvas.circle(cx, cy, radius, stroke=1, fill=1)
+        canvas.circle(disc.x, disc.y, disc.r, stroke=1, fill=1)
         canvas.setFillColor(white)
-        size = radius * (1.25 if number < 10 else 1.05)
+        size = badge_size(geometry, number)[1]
         canvas.setFont(FONT_BOLD, size)
-        canvas.drawCentredString(cx, cy - size * 0.36, str(number))
+        canvas.drawCentredString(disc.x, disc.y - size * 0.36, str(number))
 
 
 # --- the score breakdown ---------------------------------------------------------------------------
@@ -143,6 +184,7 @@ def draw_breakdown(canvas: Canvas, daily: Daily, box: Box) -> None:
     """Strips in two columns, then assignments, hunted and the total, which is the par (R17)."""
     scheme = load_icon_scheme()
     style = load_sheet_style()
+    words = daily.puzzle.city.words
     breakdown = daily.report.breakdown
     canvas.setStrokeColor(RULE)
     canvas.setLineWidth(0.6)
@@ -168,13 +210,13 @@ def draw_breakdown(canvas: Canvas, daily: Daily, box: Box) -> None:
     for assignment in daily.puzzle.assignments:
         fit_icon(canvas, style.marks["assignment"], x + 2 * mm, y + ROW / 2, ROW * 0.6, INK)
         state = "achieved" if breakdown.assignments_complete.get(assignment.id) else "not achieved"
-        _row(canvas, x + 5 * mm, y, right - 5 * mm, f"Assignment {assignment.id}", state,
+        _row(canvas, x + 5 * mm, y, right - 5 * mm, f"{words.assignment.capitalize()} {assignment.id}", state,
              breakdown.assignments.get(assignment.id, 0))
         y -= ROW
     fit_icon(canvas, style.marks["hunted"], x + 2 * mm, y + ROW / 2, ROW * 0.6, INK)
     hunts = daily.report.game.hunted
-    _row(canvas, x + 5 * mm, y, right - 5 * mm, "Hunted", f"{hunts} hunted turn{'s' if hunts != 1 else ''}",
-         breakdown.hunted)
+    _row(canvas, x + 5 * mm, y, right - 5 * mm, words.hunted_actions.capitalize(),
+         f"{hunts} {words.hunted_turn}{'s' if hunts != 1 else ''}", breakdown.hunted)
     y -= ROW + 1 * mm
     canvas.setStrokeColor(INK)
     canvas.setLineWidth(1.2)
@@ -182,22 +224,22 @@ def draw_breakdown(canvas: Canvas, daily: Daily, box: Box) -> None:
     fit_icon(canvas, style.marks["total"], x + 2.5 * mm, y + ROW / 2, ROW * 0.6, INK)
     canvas.setFillColor(INK)
     canvas.setFont(FONT_BOLD, 9)
-    canvas.drawString(x + 5.5 * mm, y + ROW / 2 - 3.2, f"Appreciation = par {daily.par}")
+    canvas.drawString(x + 5.5 * mm, y + ROW / 2 - 3.2, f"{words.appreciation.capitalize()} = par {daily.par}")
     canvas.drawRightString(x + right - 2 * mm, y + ROW / 2 - 3.2, str(breakdown.total))
 
 
 def _row(canvas: Canvas, x: float, y: float, width: float, label: str, note: str, score: int) -> None:
-    """Label, a grey note and the score right-aligned, shrunk to fit the row."""
+    """Label, a grey note and the score right-aligned, the label shrunk to fit (never under MIN_TEXT)."""
     score_w = 8 * mm
-    note_w = stringWidth(note, FONT, 6)
+    note_w = stringWidth(note, FONT, MIN_TEXT)
     size = 7
-    while stringWidth(label, FONT, size) > width - score_w - note_w - 2 * mm and size > 5:
+    while stringWidth(label, FONT, size) > width - score_w - note_w - 2 * mm and size - 0.25 >= MIN_TEXT:
         size -= 0.25
     canvas.setFillColor(INK)
     canvas.setFont(FONT, size)
     canvas.drawString(x, y + ROW / 2 - 2.4, label)
     canvas.setFillColor(GREY)
-    canvas.setFont(FONT, 6)
+    canvas.setFont(FONT, MIN_TEXT)
     canvas.drawRightString(x + width - score_w, y + ROW / 2 - 2.2, note)
     canvas.setFillColor(INK)
     canvas.setFont(FONT_BOLD, 8)
@@ -216,11 +258,13 @@ COLUMNS = (("Turn", 0.06), ("Boxes", 0.24), ("Bonus", 0.09), ("Nodes entered", 0
 def draw_plan_table(canvas: Canvas, daily: Daily, paper: Paper) -> None:
     """The plan as a table, one row per turn, wrapped cells, on a page of its own."""
     puzzle = daily.puzzle
+    words = puzzle.city.words
     width = paper.width - 2 * MARGIN
     top = paper.height - MARGIN
+    _draw_page_ruler(canvas, paper)
     canvas.setFillColor(INK)
-    canvas.setFont(FONT_BOLD, 12)
-    canvas.drawString(MARGIN, top - 5 * mm, f"{title_text(daily)}: the answer turn by turn")
+    fit_string(canvas, f"{title_text(daily)}: the answer turn by turn", MARGIN, top - 5 * mm,
+               width - ruler_width() - GAP, FONT_BOLD, 12)
     canvas.setFillColor(GREY)
     canvas.setFont(FONT, 8)
     canvas.drawString(MARGIN, top - 9.5 * mm, f"{date_text(daily)}  ·  target {puzzle.target}  ·  {par_text(daily)}")
@@ -230,20 +274,11 @@ def draw_plan_table(canvas: Canvas, daily: Daily, paper: Paper) -> None:
     canvas.drawString(MARGIN, top - 14 * mm, f"Setup: the path starts on {start.name} ({puzzle.start}); its goal is "
                                              f"achieved for free.")
     widths = [share * width for _, share in COLUMNS]
-    y = top - 20 * mm
-    canvas.setFont(FONT_BOLD, TEXT)
-    x = MARGIN
-    for (caption, _), w in zip(COLUMNS, widths):
-        canvas.drawString(x + 1 * mm, y, caption)
-        x += w
-    y -= 2 * mm
-    canvas.setStrokeColor(INK)
-    canvas.setLineWidth(0.6)
-    canvas.line(MARGIN, y, MARGIN + width, y)
+    y = _draw_column_heads(canvas, top - 20 * mm, widths)
     for t, turn in enumerate(daily.answer.turns):
         boxes = " + ".join(box_text(puzzle, t, name) for name in turn.boxes)
         if turn.hunted:
-            boxes += " (hunted)"
+            boxes += f" ({words.hunted_turn})"
         bonus = ", ".join(f"+{use.value} {use.action.value}" for use in turn.bonus) or "–"
         cells = [str(t + 1), boxes, bonus, moves_text(turn), goals_text(puzzle, turn)]
         wrapped = [wrap_words(text, w - 2 * mm, FONT, TEXT) or [""] for text, w in zip(cells, widths)]
@@ -251,7 +286,8 @@ def draw_plan_table(canvas: Canvas, daily: Daily, paper: Paper) -> None:
         if y - height < MARGIN + 8 * mm:
             # Long goal lists could push a row off the page: continue on a new one.
             canvas.showPage()
-            y = top
+            _draw_page_ruler(canvas, paper)
+            y = _draw_column_heads(canvas, top - RULER_HEIGHT - 4 * mm, widths)
         x = MARGIN
         for i, (lines, w) in enumerate(zip(wrapped, widths)):
             canvas.setFont(FONT_BOLD if i == 0 else FONT, TEXT)
@@ -265,5 +301,25 @@ def draw_plan_table(canvas: Canvas, daily: Daily, paper: Paper) -> None:
         canvas.line(MARGIN, y, MARGIN + width, y)
     canvas.setFillColor(INK)
     canvas.setFont(FONT_BOLD, 9)
-    canvas.drawString(MARGIN, y - 6 * mm, f"Total appreciation {daily.report.score} = {par_text(daily)}; "
+    canvas.drawString(MARGIN, y - 6 * mm, f"Total {words.appreciation} {daily.report.score} = {par_text(daily)}; "
                                           f"target {puzzle.target}.")
+
+
+def _draw_page_ruler(canvas: Canvas, paper: Paper) -> None:
+    """The scale ruler in the top right corner, where the page's title leaves room."""
+    draw_ruler(canvas, paper.width - MARGIN - ruler_width(), paper.height - MARGIN - RULER_HEIGHT)
+
+
+def _draw_column_heads(canvas: Canvas, y: float, widths: list[float]) -> float:
+    """The table's column captions on baseline `y`, ruled under; returns the rule's height."""
+    canvas.setFillColor(INK)
+    canvas.setFont(FONT_BOLD, TEXT)
+    x = MARGIN
+    for (caption, _), w in zip(COLUMNS, widths):
+        canvas.drawString(x + 1 * mm, y, caption)
+        x += w
+    y -= 2 * mm
+    canvas.setStrokeColor(INK)
+    canvas.setLineWidth(0.6)
+    canvas.line(MARGIN, y, MARGIN + sum(widths), y)
+    return y

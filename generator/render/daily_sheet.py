@@ -5,9 +5,12 @@ boxes, total) with the start circled and a taller header that states the puzzle:
 weekday level, target, par, the assignments, and a QR code of the puzzle code with the code
 printed under it, so the puzzle can be rebuilt (and checked) from the paper alone.
 
-Page 2 is one block per turn: the two open faces as the 3×2 grid of R8 (left face L1–L3, right
-face R1–R3), each box with its action icon(s), value and a tick box, and lines to note the path
-and the goals of the turn.
+Page 2 is one block per turn: the two open faces as the 3×2 grid of the turn's boxes (left face
+L1–L3, right face R1–R3), each box with its action icon(s), value and a tick box, and lines to
+note the path and the goals of the turn.
+
+Every page carries the 50-mm scale ruler, and nothing here is set under MIN_TEXT: a player
+types the puzzle code from the paper (README), so it is printed at a comfortable size.
 """
 
 from __future__ import annotations
@@ -31,22 +34,28 @@ from generator.render.daily_text import (
     par_text,
     setup_text,
     title_text,
+    turn_rules_text,
 )
 from generator.render.icon_scheme import load_icon_scheme
-from generator.render.pdf import FONT, FONT_BOLD, Paper
+from generator.render.pdf import FONT, FONT_BOLD, MIN_TEXT, RULER_HEIGHT, Paper, draw_ruler, ruler_width
 from generator.render.qr import draw_qr, qr_matrix
 from generator.render.sheet import GAP, GREY, INK, MARGIN, RULE, SheetLayout, draw_legend, draw_strips, layout_sheet
 from generator.render.sheet_style import load_sheet_style
+from generator.render.wrap import wrap_words
 from generator.rules.cards import ActionBox
 from generator.rules.puzzle import Puzzle
 
-HEADER = 34 * mm  # title, date and level, target and par, certificate, up to four assignments, the QR code
+STATEMENT = 34 * mm  # title, date and level, target and par, certificate, up to four assignments, the QR code
 QR_COLUMN = 36 * mm
 MIN_MODULE, MAX_MODULE = 0.5 * mm, 0.75 * mm  # below 0.5 mm phone cameras miss modules in print
-CODE_SIZE = 4.6
-CODE_LEADING = 5.4
+CODE_SIZE = 6.5  # the code is typed from the paper: a size above the minimum, not at it
+CODE_LEADING = 7.6
+BAND_GAP = 1 * mm  # between the statement and the band of the code and the ruler
 BOX_TINT = Color(0.96, 0.96, 0.96)
 TICK = 3.2 * mm
+LABEL_SIZE = MIN_TEXT  # the box names L1–R3 and the note lines' captions
+RULES_SIZE = 7
+RULES_LEADING = 3.2 * mm
 TABLE_HEAD = 28 * mm  # page 2: title, how to play a turn, column captions
 MAX_BLOCK = 24 * mm
 TURN_LABEL = 10 * mm
@@ -55,7 +64,7 @@ FACE_WIDTH = 26 * mm
 
 @dataclass(frozen=True)
 class QrPlacement:
-    """Where the QR code and the code lines under it go in the header's right column."""
+    """Where the QR code goes (top of the header's right column) and the code lines under it."""
 
     x: float
     y: float
@@ -63,17 +72,38 @@ class QrPlacement:
     lines: tuple[str, ...]
 
 
+def code_rows(code: str, width: float, size: float = CODE_SIZE) -> list[str]:
+    """The code in the fewest lines no wider than `width` points, as even as those lines allow.
+
+    Lines break only where code_lines breaks (after "/", "+" or a deck card's "."), so a typed
+    line never splits a field.
+    """
+    splits = ((chars, code_lines(code, chars)) for chars in range(1, len(code) + 1))
+    fitting = [(len(lines), chars, lines) for chars, lines in splits
+               if all(stringWidth(line, FONT, size) <= width for line in lines)]
+    if not fitting:  # one field wider than the room: the narrowest split is the best there is
+        return code_lines(code, 1)
+    return min(fitting)[2]
+
+
+def _code_band(daily: Daily, width: float) -> tuple[list[str], float]:
+    """The code lines under the QR code beside the ruler, and the band's height."""
+    lines = code_rows(daily.code, width - ruler_width() - 2 * GAP)
+    return lines, max(RULER_HEIGHT, len(lines) * CODE_LEADING) + BAND_GAP
+
+
 def layout_puzzle_sheet(daily: Daily, paper: Paper) -> SheetLayout:
     """The fill-in sheet's layout with a taller header; the map gives up the height."""
     base = layout_sheet(daily.puzzle.city, paper)
     top = paper.height - MARGIN
-    header = Box(MARGIN, top - HEADER, base.header.width, HEADER)
+    height = STATEMENT + _code_band(daily, base.header.width)[1]
+    header = Box(MARGIN, top - height, base.header.width, height)
     map_box = Box(base.map.x, base.map.y, base.map.width, header.y - GAP - base.map.y)
     return replace(base, header=header, map=map_box)
 
 
 def draw_puzzle_page(canvas: Canvas, daily: Daily, layout: SheetLayout) -> None:
-    """Page 1: the puzzle's header over a complete fill-in sheet with the start circled (R12)."""
+    """Page 1: the puzzle's header over a complete fill-in sheet with the start circled."""
     puzzle = daily.puzzle
     draw_daily_header(canvas, daily, layout.header, title=title_text(daily), subtitle=goal_text(daily),
                       assignments=True, qr=True)
@@ -82,67 +112,81 @@ def draw_puzzle_page(canvas: Canvas, daily: Daily, layout: SheetLayout) -> None:
     draw_strips(canvas, puzzle.city, puzzle.mode, layout.strips)
 
 
-def qr_placement(code: str, box: Box) -> QrPlacement:
-    """The QR code centred in the header's right column, as large as fits above the code lines."""
-    width_chars = int(QR_COLUMN / stringWidth("8", FONT, CODE_SIZE))
-    lines = tuple(code_lines(code, width_chars))
-    room = box.height - len(lines) * CODE_LEADING - 0.8 * mm
-    modules = qr_matrix(code).modules + 8  # the quiet zone is part of the printed size
+def qr_placement(daily: Daily, box: Box) -> QrPlacement:
+    """The QR code at the top of the header's right column, as large as the statement's height
+    allows; the code lines go in the band under it (see `_code_band`)."""
+    lines, band = _code_band(daily, box.width)
+    room = box.height - band - BAND_GAP
+    modules = qr_matrix(daily.code).modules + 8  # the quiet zone is part of the printed size
     module = max(MIN_MODULE, min(MAX_MODULE, room / modules, QR_COLUMN / modules))
     size = modules * module
     x = box.x + box.width - QR_COLUMN + (QR_COLUMN - size) / 2
-    return QrPlacement(x, box.top - size, module, lines)
+    return QrPlacement(x, box.top - size, module, tuple(lines))
 
 
 def draw_daily_header(canvas: Canvas, daily: Daily, box: Box, *, title: str, subtitle: str, assignments: bool,
                       qr: bool) -> None:
-    """Title, date and level, target and par, (the assignments,) and the puzzle code (as a QR code)."""
+    """Title, date and level, target and par, (the assignments,) the puzzle code and the ruler.
+
+    With `qr` the code is a QR code in the right column, printed under it in the bottom band
+    beside the ruler; without, the ruler takes the top right corner and the title stays clear of it.
+    """
     puzzle = daily.puzzle
+    words = puzzle.city.words
     style = load_sheet_style()
+    title_room = 0.0
     if qr:
-        placement = qr_placement(daily.code, box)
+        placement = qr_placement(daily, box)
         draw_qr(canvas, daily.code, placement.x, placement.y, placement.module)
         canvas.setFillColor(INK)
         canvas.setFont(FONT, CODE_SIZE)
-        centre = box.x + box.width - QR_COLUMN / 2
-        for i, line in enumerate(placement.lines):
-            canvas.drawCentredString(centre, placement.y - (i + 1) * CODE_LEADING + 1, line)
+        # Right-aligned under the QR code, the first line on top; the ruler at the band's left.
+        lines = placement.lines
+        for i, line in enumerate(lines):
+            canvas.drawRightString(box.x + box.width, box.y + (len(lines) - 1 - i) * CODE_LEADING + 1.5, line)
+        draw_ruler(canvas, box.x, box.y)
         text_width = box.width - QR_COLUMN - 3 * mm
+        bottom = box.y + _code_band(daily, box.width)[1]
     else:
+        draw_ruler(canvas, box.x + box.width - ruler_width(), box.top - RULER_HEIGHT)
         text_width = box.width
+        title_room = ruler_width() + GAP
+        bottom = box.y
     top = box.top
     fit_icon(canvas, style.marks[puzzle.mode], box.x + 4 * mm, top - 4.2 * mm, 8 * mm, INK)
     canvas.setFillColor(INK)
-    _fit_string(canvas, title, box.x + 10 * mm, top - 6 * mm, text_width - 10 * mm, FONT_BOLD, 15)
+    fit_string(canvas, title, box.x + 10 * mm, top - 6 * mm, text_width - 10 * mm - title_room, FONT_BOLD, 15)
     canvas.setFillColor(GREY)
     line = f"{date_text(daily)} · {level_text(daily.day)} · {setup_text(puzzle)}"
-    _fit_string(canvas, line, box.x + 10 * mm, top - 10.5 * mm, text_width - 10 * mm, FONT, 8)
+    fit_string(canvas, line, box.x + 10 * mm, top - 10.5 * mm, text_width - 10 * mm, FONT, 8)
     canvas.setFillColor(INK)
     target = f"Target {puzzle.target}" if puzzle.target is not None else "No target"
-    _fit_string(canvas, f"{target}  ·  {par_text(daily)}  ·  {subtitle}", box.x, top - 16 * mm, text_width,
+    fit_string(canvas, f"{target}  ·  {par_text(daily)}  ·  {subtitle}", box.x, top - 16 * mm, text_width,
                 FONT_BOLD, 9)
     certificate = certificate_line(daily)
     if certificate:
         canvas.setFillColor(GREY)
-        _fit_string(canvas, certificate, box.x, top - 19.8 * mm, text_width, FONT, 7.5)
+        fit_string(canvas, certificate, box.x, top - 19.8 * mm, text_width, FONT, 7.5)
         canvas.setFillColor(INK)
     if not assignments:
         return
     y = top - 23.5 * mm
     lines = assignment_lines(puzzle) or ["none today: only the target counts"]
+    heading = words.assignments.capitalize()
     canvas.setFont(FONT_BOLD, 7)
-    canvas.drawString(box.x, y, "Assignments")
+    canvas.drawString(box.x, y, heading)
     size = 7 if len(lines) <= 3 else 6.4
-    leading = (y - box.y + size) / max(3, len(lines))
-    label = stringWidth("Assignments", FONT_BOLD, 7) + 2 * mm
+    leading = (y - bottom + size) / max(3, len(lines))
+    label = stringWidth(heading, FONT_BOLD, 7) + 2 * mm
     for i, text in enumerate(lines):
-        _fit_string(canvas, text, box.x + label, y - i * leading, text_width - label, FONT, size)
+        fit_string(canvas, text, box.x + label, y - i * leading, text_width - label, FONT, size)
 
 
-def _fit_string(canvas: Canvas, text: str, x: float, y: float, width: float, font: str, size: float) -> None:
-    """Draw `text` at `size`, shrunk (down to 60 %) so that it never runs into the QR column."""
-    floor = size * 0.6
-    while stringWidth(text, font, size) > width and size > floor:
+def fit_string(canvas: Canvas, text: str, x: float, y: float, width: float, font: str, size: float) -> None:
+    """Draw `text` at `size`, shrunk (down to 60 %, never under MIN_TEXT) to keep out of the QR
+    column or the ruler."""
+    floor = max(size * 0.6, MIN_TEXT)
+    while stringWidth(text, font, size) > width and size - 0.25 >= floor:
         size -= 0.25
     canvas.setFont(font, size)
     canvas.drawString(x, y, text)
@@ -156,25 +200,23 @@ def draw_turn_table(canvas: Canvas, daily: Daily, paper: Paper) -> None:
     puzzle = daily.puzzle
     width = paper.width - 2 * MARGIN
     top = paper.height - MARGIN
+    draw_ruler(canvas, paper.width - MARGIN - ruler_width(), top - RULER_HEIGHT)
     canvas.setFillColor(INK)
-    canvas.setFont(FONT_BOLD, 12)
-    canvas.drawString(MARGIN, top - 5 * mm, f"{title_text(daily)}: the turns")
+    fit_string(canvas, f"{title_text(daily)}: the turns", MARGIN, top - 5 * mm, width - ruler_width() - GAP,
+               FONT_BOLD, 12)
     canvas.setFont(FONT, 8)
     canvas.setFillColor(GREY)
     canvas.drawString(MARGIN, top - 9.5 * mm, f"{date_text(daily)}  ·  target {puzzle.target}  ·  {par_text(daily)}")
     canvas.setFillColor(INK)
-    canvas.setFont(FONT, 7)
-    rules = [
-        "Each turn, tick 2 boxes that share a side; boxes of one type add up. Or tick 3 connected boxes and cross",
-        "off the next hunted number (at most once a turn). Then extend the path on the map (plan actions) and cross the goals",
-        "you pay for in full this turn on the strips. Unused actions are lost.",
-    ]
+    canvas.setFont(FONT, RULES_SIZE)
+    rules = wrap_words(turn_rules_text(puzzle.city.words), width, FONT, RULES_SIZE)
     for i, text in enumerate(rules):
-        canvas.drawString(MARGIN, top - 14 * mm - i * 3.2 * mm, text)
+        canvas.drawString(MARGIN, top - 14 * mm - i * RULES_LEADING, text)
     columns = 2
     per_column = -(-len(puzzle.turns) // columns)
     column_width = (width - GAP) / columns
-    table_top = top - TABLE_HEAD
+    # A city's longer words can wrap the rules onto a fourth line: the table moves down for it.
+    table_top = min(top - TABLE_HEAD, top - 14 * mm - len(rules) * RULES_LEADING - 4 * mm)
     block = min(MAX_BLOCK, (table_top - MARGIN) / per_column)
     for c in range(columns):
         x = MARGIN + c * (column_width + GAP)
@@ -196,7 +238,7 @@ def _draw_column_captions(canvas: Canvas, x: float, y: float, width: float) -> N
 
 
 def _draw_turn_block(canvas: Canvas, puzzle: Puzzle, t: int, box: Box) -> None:
-    """Turn t+1: its number, the 3×2 grid of open boxes (R8), and three note lines."""
+    """Turn t+1: its number, the 3×2 grid of open boxes, and three note lines."""
     scheme = load_icon_scheme()
     faces = puzzle.turns[t]
     pad = 1.2 * mm
@@ -221,7 +263,7 @@ def _draw_turn_block(canvas: Canvas, puzzle: Puzzle, t: int, box: Box) -> None:
         canvas.line(notes_x, y, box.x + box.width, y)
         if caption:
             canvas.setFillColor(GREY)
-            canvas.setFont(FONT, 5)
+            canvas.setFont(FONT, LABEL_SIZE)
             canvas.drawString(notes_x, y + 0.8 * mm, caption)
     canvas.setDash()
 
@@ -242,8 +284,8 @@ def _draw_open_box(canvas: Canvas, action_box: ActionBox, name: str, cell: Box, 
     canvas.setLineWidth(0.6)
     canvas.rect(x + 1 * mm, middle - tick / 2, tick, tick, stroke=1, fill=1)
     canvas.setFillColor(GREY)
-    canvas.setFont(FONT, 4.5)
-    canvas.drawString(x + 1.6 * mm + tick, middle - 1.6, name)
+    canvas.setFont(FONT, LABEL_SIZE)
+    canvas.drawString(x + 1.6 * mm + tick, middle - 2.1, name)
     icon = min(h * 0.7, 3.4 * mm)
     first = x + 1.6 * mm + tick + 3.6 * mm
     for k in range(action_box.value):

@@ -10,7 +10,7 @@ from __future__ import annotations
 import datetime as dt
 
 from generator.daily.job import Daily
-from generator.rules.city import ADVANCED
+from generator.rules.city import ADVANCED, Words
 from generator.rules.grid import Coord
 from generator.rules.plan import Turn
 from generator.rules.puzzle import Puzzle
@@ -56,8 +56,16 @@ def goal_text(daily: Daily) -> str:
     """The solo win condition (RULINGS "Solo"): every assignment achieved and the target reached."""
     target = daily.puzzle.target
     if daily.puzzle.assignments:
-        return f"Win: achieve every assignment and score at least {target}"
+        return f"Win: achieve every {daily.puzzle.city.words.assignment} and score at least {target}"
     return f"Win: score at least {target}"
+
+
+def turn_rules_text(words: Words) -> str:
+    """How to play a turn, in the city's words (the turn table's heading; wrapped by the caller)."""
+    return (f"Each turn, tick 2 boxes that share a side; boxes of one type add up. Or, as a {words.hunted_turn}, "
+            f"tick 3 connected boxes and cross off the next number on the {words.hunted_actions} row (at most once "
+            f"a turn). Then extend the path on the map (plan actions) and cross the goals you pay for in full "
+            f"this turn on the strips. Unused actions are lost.")
 
 
 def assignment_lines(puzzle: Puzzle) -> list[str]:

@@ -12,19 +12,26 @@ import pdfplumber
 import pypdfium2
 import pytest
 import zxingcpp
+from reportlab.pdfbase.pdfmetrics import stringWidth
 
 from generator.daily import job
 from generator.daily.code import decode, encode
 from generator.daily.deal import deal
 from generator.data.cities import load_city
 from generator.errors import CitytripError
-from generator.render.answer_key import route_of, turn_marks
-from generator.render.daily import answer_key_path, render_daily, render_puzzle_sheet, sheet_path
+from generator.render.answer_key import badge_discs, badge_size, layout_key, route_of, start_mark, turn_marks
+from generator.render.citymap import DISC, map_geometry
+from generator.render.daily import answer_key_path, render_answer_key, render_daily, render_puzzle_sheet, sheet_path
+from generator.render.daily_sheet import CODE_SIZE, STATEMENT, code_rows, layout_puzzle_sheet
 from generator.render.icon_scheme import load_icon_scheme
 from generator.render.icons import icon_text
-from generator.render.pdf import PAPERS
+from generator.render.key_marks import Circle
+from generator.render.pdf import FONT, MIN_TEXT, PAPERS, RULER_CAPTION, RULER_LENGTH
+from generator.render.sheet import MARGIN
+from generator.rules.grid import Coord
 from generator.rules.replay import replay
 from generator.solver.beam import beam_search
+from print_audit import audit
 
 from .conftest import PAPER_POINTS, read_pdf, words_of
 
@@ -55,6 +62,13 @@ def daily(solver, tmp_path_factory: pytest.TempPathFactory) -> job.Daily:
     return job.make_daily("brugge", MONDAY, out, solver, render=partial(render_daily, paper="a4"))
 
 
+@pytest.fixture(scope="module")
+def sunday(solver, tmp_path_factory: pytest.TempPathFactory) -> job.Daily:
+    """Sunday's Antwerpen puzzle (advanced game, missions, rush turns in the beam's plan), on Letter."""
+    out = tmp_path_factory.mktemp("sunday")
+    return job.make_daily("antwerpen", SUNDAY, out, solver, render=partial(render_daily, paper="letter"))
+
+
 def _stem(daily: job.Daily) -> Path:
     return daily.files[0].parent / job.file_stem("brugge", MONDAY)
 
@@ -76,6 +90,19 @@ def _qr_texts(pdf: Path) -> list[str]:
     finally:
         document.close()
     return [r.text for r in zxingcpp.read_barcodes(image, formats=zxingcpp.BarcodeFormat.QRCode)]
+
+
+def _code_lines(pdf: Path) -> list[str]:
+    """The lines set in the code's size in the band under page 1's statement, top to bottom: the
+    printed puzzle code (a statement line shrunk to fit can have the same size)."""
+    with pdfplumber.open(pdf) as document:
+        page = document.pages[0]
+        band = (MARGIN + STATEMENT, page.height / 4)
+        chars = [c for c in page.chars if abs(c["size"] - CODE_SIZE) < 0.01 and band[0] < c["top"] < band[1]]
+    rows: dict[float, list[dict]] = {}
+    for char in chars:
+        rows.setdefault(round(char["top"], 1), []).append(char)
+    return ["".join(c["text"] for c in sorted(row, key=lambda c: c["x0"])) for _, row in sorted(rows.items())]
 
 
 def test_make_daily_writes_both_pdfs(daily: job.Daily) -> None:
@@ -117,7 +144,7 @@ def test_qr_code_on_the_sheet_rebuilds_the_puzzle(daily: job.Daily) -> None:
     assert texts == [daily.code]
     _same_puzzle(decode(texts[0]), daily.puzzle)
     # The code is also printed under the QR code, for a reader without a camera.
-    assert daily.code in _text(sheet_path(_stem(daily)), (0,)).replace(" ", "")
+    assert "".join(_code_lines(sheet_path(_stem(daily)))) == daily.code
 
 
 @pytest.mark.parametrize("paper", ["a4", "letter"])
@@ -245,3 +272,156 @@ def test_player_pages_speak_no_jargon(daily: job.Daily, tmp_path: Path) -> None:
         # "(R8)", "(R5, R6)": a ruling cited; the box names L1–R3 alone are the sheet's own words.
         found = re.findall(r"\(R\d+|\bR\d+\)|\bseed\b|\bbound\b", text, re.IGNORECASE)
         assert not found, (pdf.name, found)
+
+
+# --- issue 15: type sizes, margins, wording, ruler, badges -------------------------------------------
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+@pytest.mark.parametrize("which", ["daily", "sunday"])
+def test_daily_pages_pass_the_print_audit(which: str, paper: str, request: pytest.FixtureRequest,
+                                          tmp_path: Path) -> None:
+    """The answer key and the turn table have no text under 6 pt, nothing within 5 mm of the edge
+    and every font embedded; page 1's header (statement, QR code, code, ruler) neither, and its
+    printed code is set at CODE_SIZE. Page 1's map, legend and strips are sheet.py's and audited there."""
+    daily = request.getfixturevalue(which)
+    sheet, key = render_daily(daily, tmp_path / "d", paper=paper)
+    assert audit(key) == []
+    assert [f for f in audit(sheet) if f.page > 1] == []
+    assert [f for f in audit(sheet) if "glyphs under" not in f.what] == []
+    header = layout_puzzle_sheet(daily, PAPERS[paper]).header
+    with pdfplumber.open(sheet) as document:
+        page = document.pages[0]
+        # The header's lowest line (the code's last) may reach a descender's depth under it.
+        in_header = [c for c in page.chars if c["text"].strip() and c["top"] < page.height - header.y]
+    assert in_header and min(c["size"] for c in in_header) >= MIN_TEXT - 0.01
+    assert CODE_SIZE >= MIN_TEXT and "".join(_code_lines(sheet)) == daily.code
+    assert len(_code_lines(sheet)) <= 2
+
+
+def test_every_page_carries_the_scale_ruler(daily: job.Daily, sunday: job.Daily, tmp_path: Path) -> None:
+    """Each page of the daily sheet and the answer key has the 50-mm ruler: its caption and a
+    50-mm base line, at least 5 mm inside the paper; so does the plan table's continuation page,
+    which long goal lists bring about."""
+    claims = tuple(claim for turn in daily.answer.turns for claim in turn.goals)[:12]
+    wordy = replace(daily, answer=replace(daily.answer, turns=tuple(replace(turn, goals=claims)
+                                                                    for turn in daily.answer.turns)))
+    long_key = render_answer_key(wordy, tmp_path / "long-key.pdf", PAPERS["letter"])
+    assert len(read_pdf(long_key).pages) >= 3 and audit(long_key) == []
+    pdfs = [long_key]
+    for which, paper in ((daily, "a4"), (sunday, "letter")):
+        pdfs += render_daily(which, tmp_path / paper, paper=paper)
+    for pdf in pdfs:
+        with pdfplumber.open(pdf) as document:
+            for page in document.pages:
+                assert RULER_CAPTION in words_of(page.extract_text()), (pdf.name, page.page_number)
+                bases = [line for line in page.lines if line["width"] == pytest.approx(RULER_LENGTH, abs=0.01)]
+                assert len(bases) == 1, (pdf.name, page.page_number)
+
+
+def _header_text(pdf: Path, header_bottom: float) -> str:
+    with pdfplumber.open(pdf) as document:
+        page = document.pages[0]
+        return page.crop((0, 0, page.width, page.height - header_bottom)).extract_text()
+
+
+def test_antwerpen_pages_speak_antwerpen(sunday: job.Daily) -> None:
+    """Antwerpen's key and turn table, and its sheet's header, say missions, rush actions, rush
+    turns and rating (City.words), never Brugge's assignments, hunted actions or appreciation."""
+    stem = sunday.files[0].parent / job.file_stem("antwerpen", SUNDAY)
+    key = _text(answer_key_path(stem))
+    rush = sum(turn.hunted for turn in sunday.answer.turns)
+    assert rush and sunday.puzzle.assignments
+    assert f"Mission {sunday.puzzle.assignments[0].id}" in key
+    assert f"Rush actions {rush} rush turns" in key and "(rush turn)" in key
+    assert f"Rating = par {sunday.par}" in key and f"Total rating {sunday.par}" in key
+    turns = _text(sheet_path(stem), (1,))
+    assert "as a rush turn, tick 3 connected boxes" in turns and "on the rush actions row" in turns
+    header = _header_text(sheet_path(stem), layout_puzzle_sheet(sunday, PAPERS["letter"]).header.y)
+    assert "Missions" in header and "every mission" in header
+    for text in (key, turns, header):
+        for brugge in ("hunted", "assignment", "appreciation"):
+            assert brugge not in text.lower(), brugge
+
+
+def test_brugge_pages_speak_brugge(daily: job.Daily) -> None:
+    """Brugge's key, turn table and sheet header keep the Brugge rulebook's words."""
+    stem = _stem(daily)
+    key = _text(answer_key_path(stem))
+    hunts = daily.report.game.hunted
+    assert f"Assignment {daily.puzzle.assignments[0].id}" in key
+    assert f"Hunted actions {hunts} hunted turn{'s' if hunts != 1 else ''}" in key
+    assert f"Total appreciation {daily.par}" in key
+    turns = _text(sheet_path(stem), (1,))
+    assert "as a hunted turn, tick 3 connected boxes" in turns and "on the hunted actions row" in turns
+    header = _header_text(sheet_path(stem), layout_puzzle_sheet(daily, PAPERS["a4"]).header.y)
+    assert "Assignments" in header
+    for text in (key, turns, header):
+        for antwerpen in ("rush", "mission", "rating"):
+            assert antwerpen not in text.lower(), antwerpen
+
+
+def _key_geometry(daily: job.Daily, paper: str = "a4"):
+    box = layout_key(daily, PAPERS[paper]).map
+    return map_geometry(daily.puzzle.city.grid.columns, daily.puzzle.city.grid.rows, box)
+
+
+def test_start_mark_is_where_the_map_draws_it(daily: job.Daily) -> None:
+    """The keep-out the badges respect holds the "S" the map actually prints next to the start."""
+    geometry = _key_geometry(daily)
+    ring, letter = start_mark(geometry, daily.puzzle.start)
+    with pdfplumber.open(answer_key_path(_stem(daily))) as document:
+        page = document.pages[0]
+        marks = [c for c in page.chars if c["text"] == "S" and c["size"] == pytest.approx(geometry.cell * 0.42)]
+    assert len(marks) == 1
+    s = marks[0]
+    baseline = s["matrix"][5]
+    assert (letter.x0, letter.x1) == pytest.approx((s["x0"], s["x1"]), abs=0.01)
+    assert letter.y0 < baseline < baseline + 0.7 * s["size"] < letter.y1 <= s["y1"] + 0.01
+    x, y = geometry.point(daily.puzzle.start)
+    assert (ring.x, ring.y) == pytest.approx((x, y)) and ring.r > DISC * geometry.cell
+
+
+def _ending_at(daily: job.Daily, nodes: list[Coord]) -> job.Daily:
+    """`daily` with an answer whose turn t ends (end a) at nodes[t]: only the badges read it."""
+    turns = tuple(replace(turn, moves=((node,), ())) for turn, node in zip(daily.answer.turns, nodes))
+    return replace(daily, answer=replace(daily.answer, turns=turns))
+
+
+def test_turn_badges_never_cover_the_start_or_each_other(daily: job.Daily) -> None:
+    """A turn ending just right of the start (its badge's usual spot is on the "S", issue 15,
+    Brugge 2025-03-14), one ending just above it, and two ending on one node: every badge keeps
+    clear of the start's ring and S and of every other badge; a badge with room keeps its spot."""
+    start = daily.puzzle.start
+    right, above = Coord(start.col + 1, start.row), Coord(start.col, start.row - 1)
+    far = Coord(start.col + 5, start.row + 5)
+    crowded = _ending_at(daily, [right, above, right, far])
+    geometry = _key_geometry(crowded)
+    keep_out = start_mark(geometry, start)
+    placed = badge_discs(crowded, geometry, keep_out)
+    assert [n for _, n in placed] == [1, 2, 3, 4]
+    discs = [disc for disc, _ in placed]
+    for i, disc in enumerate(discs):
+        assert not any(disc.meets(mark, 0) for mark in keep_out), i + 1
+        assert not any(disc.meets(other, 0) for other in discs[:i]), i + 1
+        radius, size = badge_size(geometry, placed[i][1])
+        assert disc.r == radius and size >= MIN_TEXT
+    # Turn 4 has room at its node's upper left: it stays where the key always puts a badge.
+    x, y = geometry.point(far)
+    corner = DISC * geometry.cell * 0.72
+    assert (discs[3].x, discs[3].y) == pytest.approx((x - corner, y + corner))
+    # Without the start mark in the way, turn 1 would have sat on the S: the rule is what moved it.
+    naive = Circle(geometry.point(right)[0] - corner, geometry.point(right)[1] + corner, discs[0].r)
+    assert naive.meets(keep_out[1], 0)
+
+
+def test_code_rows_are_few_even_and_whole_fields(daily: job.Daily) -> None:
+    """The printed code takes the fewest lines that fit, about equally long, each line ending
+    after a "/", "+" or a deck card's "." (a typed line never splits a field)."""
+    code = daily.code
+    width = stringWidth(code, FONT, CODE_SIZE)
+    assert code_rows(code, width + 1) == [code]
+    two = code_rows(code, width * 0.6)
+    assert len(two) == 2 and "".join(two) == code
+    assert two[0][-1] in "/+." and abs(len(two[0]) - len(two[1])) < len(code) * 0.25
+    assert all(stringWidth(line, FONT, CODE_SIZE) <= width * 0.6 for line in two)
