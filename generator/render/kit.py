@@ -35,8 +35,8 @@ class KitOptions:
 
 def write_kit(city: City, slug: str, paper: Paper, folder: Path, options: KitOptions) -> list[Path]:
     """Write the kit's PDFs into `folder` (which must exist) and return their paths."""
-    from generator.render.cards import (render_action_cards, render_alignment_test, render_assignment_cards,
-                                        render_start_cards)
+    from generator.render.card_alignment import render_alignment_test
+    from generator.render.cards import render_action_cards, render_assignment_cards, render_start_cards
     from generator.render.sheet import render_sheets
 
     written = [
@@ -45,7 +45,7 @@ def write_kit(city: City, slug: str, paper: Paper, folder: Path, options: KitOpt
         render_start_cards(city, paper, folder / f"{slug}-start-cards.pdf"),
         render_action_cards(city, paper, folder / f"{slug}-action-cards.pdf", options.offset_mm),
         render_assignment_cards(city, paper, folder / f"{slug}-assignment-cards.pdf"),
-        render_alignment_test(paper, folder / f"{slug}-card-alignment.pdf", options.offset_mm),
+        render_alignment_test(city, paper, folder / f"{slug}-card-alignment.pdf", options.offset_mm),
     ]
     written += _player_aids(city, slug, paper, folder)
     write_text(folder / "README.txt", README.format(name=city.name, slug=slug, key=city.key))
