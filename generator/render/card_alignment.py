@@ -14,8 +14,10 @@ from pathlib import Path
 
 from reportlab.lib.colors import white
 from reportlab.lib.units import mm
+from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.pdfgen.canvas import Canvas
 
+from generator.errors import UsageError
 from generator.files import atomic_output
 from generator.render.card_layout import (CARD_H, CARD_W, CUT, INK, Box, Slot, back_slot, card_block, card_slots,
                                           draw_cut_grid, draw_page_ruler, ruler_spot)
@@ -108,16 +110,16 @@ def _draw_panel(canvas: Canvas, box: Box, heading: str, steps: list[str]) -> Non
     """The heading and steps, top down in a white panel that covers the cut lines behind it.
 
     A step starting with "$ " is a command: bold, on lines of its own, so it reads (and copies) whole.
+    The text shrinks towards 6 pt for a long command (a city given by a long folder path).
     """
-    width = box.right - box.left - 2 * PAD
-    lines = [(FONT_BOLD, HEADING_SIZE, heading)]
-    for step in steps:
-        font, text = (FONT_BOLD, step[2:]) if step.startswith("$ ") else (FONT, step)
-        lines += [(font, TEXT_SIZE, line) for line in wrap_words(text, width, font, TEXT_SIZE)]
-    height = 2 * PAD + sum(size * LEADING for _, size, _ in lines)
-    if height > box.top - box.bottom:
-        raise ValueError(f"the alignment instructions need {height / mm:.0f} mm, the panel has "
-                         f"{(box.top - box.bottom) / mm:.0f} mm")
+    for size in (TEXT_SIZE, (TEXT_SIZE + MIN_TEXT) / 2, MIN_TEXT):
+        lines = _panel_lines(heading, steps, box.right - box.left - 2 * PAD, size)
+        height = 2 * PAD + sum(line_size * LEADING for _, line_size, _ in lines)
+        if height <= box.top - box.bottom:
+            break
+    else:
+        raise UsageError("the city's name or folder path is too long to print in the alignment test's "
+                         "command: give --city a shorter path")
     canvas.saveState()
     canvas.setFillColor(white)
     canvas.setStrokeColor(INK)
@@ -130,6 +132,26 @@ def _draw_panel(canvas: Canvas, box: Box, heading: str, steps: list[str]) -> Non
         canvas.setFont(font, size)
         canvas.drawString(box.left + PAD, y + size * (LEADING - 1), text)
     canvas.restoreState()
+
+
+def _panel_lines(heading: str, steps: list[str], width: float, size: float) -> list[tuple[str, float, str]]:
+    """(font, size, text) of each line of the panel, wrapped to `width`."""
+    lines = [(FONT_BOLD, HEADING_SIZE, heading)]
+    for step in steps:
+        font, text = (FONT_BOLD, step[2:]) if step.startswith("$ ") else (FONT, step)
+        for line in wrap_words(text, width, font, size):
+            lines += [(font, size, piece) for piece in _cut(line, width, font, size)]
+    return lines
+
+
+def _cut(line: str, width: float, font: str, size: float) -> list[str]:
+    """`line` in pieces no wider than `width`: only a single long word (a folder path) needs cutting."""
+    pieces = [""]
+    for char in line:
+        if pieces[-1] and stringWidth(pieces[-1] + char, font, size) > width:
+            pieces.append("")
+        pieces[-1] += char
+    return pieces
 
 
 def _draw_outline(canvas: Canvas, slot: Slot) -> None:

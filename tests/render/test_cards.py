@@ -308,3 +308,22 @@ def test_the_longest_link_a_city_may_have_prints_and_scans_and_one_byte_more_is_
     (too_long / "map.yaml").write_text(text.replace(first, longest + "y", 1))
     code, _, stderr = run("cards", "--city", too_long, "--out", tmp_path)
     assert code == 2 and "QR code holds at most 180" in " ".join(stderr.split())
+
+
+def test_a_city_given_by_a_long_path_still_gets_its_whole_command(run, tmp_path: Path) -> None:
+    """A city folder with a 200-character path: the alignment command is printed whole, cut over
+    lines inside the panel, and the page still passes the print audit."""
+    import shutil
+
+    from tiny import TINY
+
+    city = tmp_path / ("a-long-folder-name-" * 4) / ("of-my-own-cities-" * 4) / "tiny-city"
+    shutil.copytree(TINY, city)
+    assert len(str(city)) > 150
+    out = tmp_path / "out"
+    code, _, stderr = run("cards", "--city", city, "--out", out)
+    assert code == 0, stderr
+    path = next(out.glob("*card-alignment.pdf"))
+    assert f"citytrip cards --city {city} --back-offset-mm X,Y".replace(" ", "") in page_text(path, 0).replace(
+        " ", "").replace("\n", "")
+    assert [str(f) for f in audit(path)] == []
