@@ -138,11 +138,11 @@ class RulerSpot:
 
     x: float
     y: float
-    upright: bool
+    turned: bool
     slim: bool
 
     def shifted(self, dx: float, dy: float) -> RulerSpot:
-        return RulerSpot(self.x + dx, self.y + dy, self.upright, self.slim)
+        return RulerSpot(self.x + dx, self.y + dy, self.turned, self.slim)
 
     def extent(self) -> Box:
         """The page area the ruler covers, caption included."""
@@ -153,29 +153,30 @@ class RulerSpot:
             low = RULER_HEIGHT - _TICKS - depth
         else:
             length, low = ruler_width(), -depth
-        if not self.upright:
+        if not self.turned:
             return Box(self.x, self.y + low, self.x + length, self.y + RULER_HEIGHT)
         # Turned a quarter anticlockwise: the ruler's "up" points left, towards the paper's edge.
         return Box(self.x - RULER_HEIGHT, self.y, self.x - low, self.y + length)
 
 
 def ruler_spot(paper: Paper, keep_clear: Box) -> RulerSpot:
-    """The ruler's place on a page whose cards (and crop marks, or bleed) fill `keep_clear`.
+    """The ruler's place on a page whose cards (with the backs' bleed, if any) fill `keep_clear`.
 
-    Under the middle column where the bottom margin is deep enough (A4), between the crop marks of
-    its cut lines; else standing in the left margin beside the middle row (Letter), between the
-    side crop marks; slim there when a bleed leaves too little room for the caption under the ticks.
+    Under the middle column where the bottom margin is deep enough (A4): the crop marks there sit
+    on the column's cut lines, 6.5 mm either side of the 50-mm ruler. Else standing in the left
+    margin beside the middle row (Letter), whose side marks are 19 mm above and below it; slim
+    there when a bleed leaves too little room for the caption under the ticks.
     """
     register_fonts()
     depth = -getDescent(FONT, MIN_TEXT)
     full = RULER_HEIGHT + depth
     if keep_clear.bottom - EDGE >= full + 2 * CLEAR:
-        return RulerSpot((paper.width - ruler_width()) / 2, EDGE + CLEAR + depth, upright=False, slim=False)
+        return RulerSpot((paper.width - ruler_width()) / 2, EDGE + CLEAR + depth, turned=False, slim=False)
     for slim in (False, True):
-        spot = RulerSpot(EDGE + CLEAR + RULER_HEIGHT, 0.0, upright=True, slim=slim)
+        spot = RulerSpot(EDGE + CLEAR + RULER_HEIGHT, 0.0, turned=True, slim=slim)
         box = spot.extent()
         if box.right + CLEAR <= keep_clear.left:
-            return RulerSpot(spot.x, (paper.height - (box.top - box.bottom)) / 2, upright=True, slim=slim)
+            return RulerSpot(spot.x, (paper.height - (box.top - box.bottom)) / 2, turned=True, slim=slim)
     raise ValueError(f"no room for the scale ruler in the margins of {paper.name}")
 
 
@@ -183,7 +184,7 @@ def draw_page_ruler(canvas: Canvas, spot: RulerSpot) -> None:
     """The 50-mm ruler at `spot`: every printable carries one, to check it printed at 100 %."""
     canvas.saveState()
     canvas.translate(spot.x, spot.y)
-    if spot.upright:
+    if spot.turned:
         canvas.rotate(90)
     if spot.slim:
         draw_ruler(canvas, 0, 0, caption="")

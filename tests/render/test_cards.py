@@ -125,8 +125,7 @@ def test_hints_show_the_other_face_whole_inside_the_frame(card_sets) -> None:
 
 @pytest.mark.parametrize("paper", ["a4", "letter"])
 def test_crop_marks_sit_in_the_printable_margin(card_sets, paper: str) -> None:
-    """Crop marks extend every cut line into the margin at both ends, outside the card block and
-    at least 5 mm from the paper's edge (Letter's 7.7-mm top and bottom margins get short ones)."""
+    """Crop marks continue every cut line outside the block, ≥ 1 mm long and ≥ 5 mm from the paper's edge."""
     size = PAPERS[paper]
     block = card_block(size)
     path = card_sets[("brugge", paper)] / "brugge-start-cards.pdf"
@@ -145,8 +144,7 @@ def test_crop_marks_sit_in_the_printable_margin(card_sets, paper: str) -> None:
 
 @pytest.mark.parametrize("key", SETS)
 def test_every_card_page_passes_the_print_audit(card_sets, key: tuple[str, str]) -> None:
-    """Start, action and assignment cards and the alignment test: no glyph under 6 pt, nothing within
-    5 mm of the paper's edge, every font embedded."""
+    """Every card page and the alignment test: no glyph under 6 pt, nothing within 5 mm of the edge."""
     city, _ = key
     for name in FILES:
         assert [str(f) for f in audit(card_sets[key] / f"{city}-{name}.pdf")] == [], name
@@ -175,8 +173,7 @@ def test_assignment_cards_use_the_citys_word(card_sets, city: str, word: str, ot
 
 @pytest.mark.parametrize("key", SETS)
 def test_alignment_instructions_print_in_full_with_the_command(card_sets, key: tuple[str, str]) -> None:
-    """Issue 15: every step of the alignment instructions, the reprint command last, is extracted as
-    text on both papers (A4 lost the last line, Letter printed none); the back says how it is shifted."""
+    """Every alignment step and the reprint command are extracted as text on A4 and on Letter (issue 15)."""
     city, paper = key
     path = card_sets[key] / f"{city}-card-alignment.pdf"
     front, back = words_of(page_text(path, 0)), words_of(page_text(path, 1))
@@ -227,13 +224,12 @@ def _ruler(page, spot) -> tuple[list, list]:
 
 @pytest.mark.parametrize("key", SETS)
 def test_every_page_has_a_ruler_clear_of_cards_and_cut_lines(card_sets, key: tuple[str, str]) -> None:
-    """A 50-mm ruler with its caption on every page, front or back, off the cards (and the backs'
-    bleed), reached by no cut line or crop mark; on Letter it stands in the left margin."""
+    """Every page has a 50-mm ruler with its caption, off the cards and bleed, touched by no cut line or mark."""
     city, paper = key
     size = PAPERS[paper]
     front = ruler_spot(size, card_block(size))
     back = ruler_spot(size, card_block(size).grown(BLEED))
-    assert front.upright == (paper == "letter")
+    assert front.turned == (paper == "letter")
     for name in FILES:
         with pdfplumber.open(card_sets[key] / f"{city}-{name}.pdf") as pdf:
             for number, page in enumerate(pdf.pages):
@@ -311,8 +307,7 @@ def test_the_longest_link_a_city_may_have_prints_and_scans_and_one_byte_more_is_
 
 
 def test_a_city_given_by_a_long_path_still_gets_its_whole_command(run, tmp_path: Path) -> None:
-    """A city folder with a 200-character path: the alignment command is printed whole, cut over
-    lines inside the panel, and the page still passes the print audit."""
+    """A city given by a 150+-character folder path still gets its whole command, inside the page's margins."""
     import shutil
 
     from tiny import TINY
