@@ -17,7 +17,6 @@ from reportlab.lib.units import mm
 from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.pdfgen.canvas import Canvas
 
-from generator.errors import UsageError
 from generator.files import atomic_output
 from generator.render.card_layout import (CARD_H, CARD_W, CUT, INK, Box, Slot, back_slot, card_block, card_slots,
                                           draw_cut_grid, draw_page_ruler, ruler_spot)
@@ -28,6 +27,7 @@ from generator.rules.city import City
 TEXT_SIZE, HEADING_SIZE = 7.0, 8.5
 LEADING = 1.25  # line height in text sizes
 PAD = 2 * mm  # inside the instruction panel
+FOLDER = "FOLDER"  # in the printed command, for a city whose folder path is too long to print
 CROSS = 6 * mm  # the front crosses' half length
 SCALE = 5  # the back scales run from −5 to +5 mm
 
@@ -45,8 +45,11 @@ def render_alignment_test(city: City, paper: Paper, out: Path, offset_mm: tuple[
             _draw_outline(canvas, slot)
             _draw_cross(canvas, slot.x + CARD_W / 2, slot.y + CARD_H / 2)
         draw_cut_grid(canvas, paper, slots)
-        _draw_panel(canvas, _panel_box(paper), "Duplex alignment test for the action cards",
-                    front_steps(city, paper, offset_mm))
+        box, heading = _panel_box(paper), "Duplex alignment test for the action cards"
+        steps = front_steps(city, paper, offset_mm)
+        if _panel_lines(box, heading, steps) is None:
+            steps = front_steps(city, paper, offset_mm, folder=FOLDER)
+        _draw_panel(canvas, box, heading, steps)
         draw_page_ruler(canvas, ruler_spot(paper, card_block(paper)))
         canvas.showPage()
 
@@ -63,13 +66,14 @@ def render_alignment_test(city: City, paper: Paper, out: Path, offset_mm: tuple[
     return Path(out)
 
 
-def reprint_command(city: City, paper: Paper) -> str:
-    """The command that prints the cards again with the measured shift, on the same paper."""
-    command = f"citytrip cards --city {shlex.quote(city.key)} --back-offset-mm X,Y"
+def reprint_command(city: City, paper: Paper, folder: str | None = None) -> str:
+    """The command that prints the cards again with the measured shift, on the same paper; `folder`
+    stands in for the city where its folder's path is too long to print."""
+    command = f"citytrip cards --city {folder or shlex.quote(city.key)} --back-offset-mm X,Y"
     return command if paper.name == "a4" else f"{command} --paper {paper.name}"
 
 
-def front_steps(city: City, paper: Paper, offset_mm: tuple[float, float]) -> list[str]:
+def front_steps(city: City, paper: Paper, offset_mm: tuple[float, float], folder: str | None = None) -> list[str]:
     steps = [
         "1. Print this page and the next on one sheet: double-sided, flipped on the long edge, at 100 % "
         "(actual size), on the printer you will print the cards with.",
@@ -82,7 +86,10 @@ def front_steps(city: City, paper: Paper, offset_mm: tuple[float, float]) -> lis
     if offset_mm != (0.0, 0.0):
         steps[-1] = (f"4. This test was printed with --back-offset-mm {_offset(offset_mm)}: add that to your "
                      "reading for X and Y, and print the cards again with:")
-    return steps + [f"$ {reprint_command(city, paper)}"]
+    steps.append(f"$ {reprint_command(city, paper, folder)}")
+    if folder:
+        steps.append(f"where {folder} is the city's folder, as you gave it to print these cards.")
+    return steps
 
 
 def back_steps(offset_mm: tuple[float, float]) -> list[str]:
@@ -107,19 +114,11 @@ def _panel_box(paper: Paper) -> Box:
 
 
 def _draw_panel(canvas: Canvas, box: Box, heading: str, steps: list[str]) -> None:
-    """The heading and steps, top down in a white panel that covers the cut lines behind it.
-
-    A step starting with "$ " is a command: bold, on lines of its own, so it reads (and copies) whole.
-    The text shrinks towards 6 pt for a long command (a city given by a long folder path).
-    """
-    for size in (TEXT_SIZE, (TEXT_SIZE + MIN_TEXT) / 2, MIN_TEXT):
-        lines = _panel_lines(heading, steps, box.right - box.left - 2 * PAD, size)
-        height = 2 * PAD + sum(line_size * LEADING for _, line_size, _ in lines)
-        if height <= box.top - box.bottom:
-            break
-    else:
-        raise UsageError("the city's name or folder path is too long to print in the alignment test's "
-                         "command: give --city a shorter path")
+    """The heading and steps, top down in a white panel that covers the cut lines behind it."""
+    lines = _panel_lines(box, heading, steps)
+    if lines is None:
+        raise ValueError(f"the alignment instructions do not fit their panel: {heading!r}")
+    height = 2 * PAD + sum(size * LEADING for _, size, _ in lines)
     canvas.saveState()
     canvas.setFillColor(white)
     canvas.setStrokeColor(INK)
@@ -134,14 +133,22 @@ def _draw_panel(canvas: Canvas, box: Box, heading: str, steps: list[str]) -> Non
     canvas.restoreState()
 
 
-def _panel_lines(heading: str, steps: list[str], width: float, size: float) -> list[tuple[str, float, str]]:
-    """(font, size, text) of each line of the panel, wrapped to `width`."""
-    lines = [(FONT_BOLD, HEADING_SIZE, heading)]
-    for step in steps:
-        font, text = (FONT_BOLD, step[2:]) if step.startswith("$ ") else (FONT, step)
-        for line in wrap_words(text, width, font, size):
-            lines += [(font, size, piece) for piece in _cut(line, width, font, size)]
-    return lines
+def _panel_lines(box: Box, heading: str, steps: list[str]) -> list[tuple[str, float, str]] | None:
+    """(font, size, text) of each line of the panel, at the largest size from 7 to 6 pt that fits
+    `box`; None if none does.
+
+    A step starting with "$ " is a command: bold, on lines of its own, so it reads (and copies) whole.
+    """
+    width = box.right - box.left - 2 * PAD
+    for size in (TEXT_SIZE, (TEXT_SIZE + MIN_TEXT) / 2, MIN_TEXT):
+        lines = [(FONT_BOLD, HEADING_SIZE, heading)]
+        for step in steps:
+            font, text = (FONT_BOLD, step[2:]) if step.startswith("$ ") else (FONT, step)
+            for line in wrap_words(text, width, font, size):
+                lines += [(font, size, piece) for piece in _cut(line, width, font, size)]
+        if 2 * PAD + sum(line_size * LEADING for _, line_size, _ in lines) <= box.top - box.bottom:
+            return lines
+    return None
 
 
 def _cut(line: str, width: float, font: str, size: float) -> list[str]:

@@ -306,19 +306,24 @@ def test_the_longest_link_a_city_may_have_prints_and_scans_and_one_byte_more_is_
     assert code == 2 and "QR code holds at most 180" in " ".join(stderr.split())
 
 
-def test_a_city_given_by_a_long_path_still_gets_its_whole_command(run, tmp_path: Path) -> None:
-    """A city given by a 150+-character folder path still gets its whole command, inside the page's margins."""
+@pytest.mark.parametrize("depth,shown", [(2, "whole"), (8, "FOLDER")])
+def test_a_city_given_by_a_long_path_gets_a_command_that_fits(run, tmp_path: Path, depth: int, shown: str) -> None:
+    """A 300-character city path prints whole (cut over lines); a 900-character one as FOLDER, explained."""
     import shutil
 
     from tiny import TINY
 
-    city = tmp_path / ("a-long-folder-name-" * 4) / ("of-my-own-cities-" * 4) / "tiny-city"
+    city = tmp_path.joinpath(*[f"{k}-" + "a-long-folder-name-" * 6 for k in range(depth)], "tiny-city")
     shutil.copytree(TINY, city)
-    assert len(str(city)) > 150
     out = tmp_path / "out"
     code, _, stderr = run("cards", "--city", city, "--out", out)
     assert code == 0, stderr
     path = next(out.glob("*card-alignment.pdf"))
-    assert f"citytrip cards --city {city} --back-offset-mm X,Y".replace(" ", "") in page_text(path, 0).replace(
-        " ", "").replace("\n", "")
+    text = page_text(path, 0)
+    if shown == "whole":
+        assert f"citytrip cards --city {city} --back-offset-mm X,Y".replace(" ", "") in "".join(text.split())
+    else:
+        assert len(str(city)) > 900
+        assert "citytrip cards --city FOLDER --back-offset-mm X,Y" in words_of(text)
+        assert "where FOLDER is the city's folder" in words_of(text)
     assert [str(f) for f in audit(path)] == []
