@@ -47,13 +47,13 @@ def output_folder(out: str | None, city) -> Path:
 
 def write_cards(city, size, folder: Path, offset_mm: tuple[float, float]) -> list[Path]:
     """The four card PDFs of `city` in `folder`, the action card backs shifted by `offset_mm`."""
-    from generator.render.cards import (render_action_cards, render_alignment_test, render_assignment_cards,
-                                        render_start_cards)
+    from generator.render.card_alignment import render_alignment_test
+    from generator.render.cards import render_action_cards, render_assignment_cards, render_start_cards
 
     slug = city_slug(city)
     return [
         render_start_cards(city, size, folder / f"{slug}-start-cards.pdf"),
         render_action_cards(city, size, folder / f"{slug}-action-cards.pdf", offset_mm),
         render_assignment_cards(city, size, folder / f"{slug}-assignment-cards.pdf"),
-        render_alignment_test(size, folder / f"{slug}-card-alignment.pdf", offset_mm),
+        render_alignment_test(city, size, folder / f"{slug}-card-alignment.pdf", offset_mm),
     ]

@@ -21,8 +21,9 @@ boxes of the sheets are measured in millimetres.
 {slug}-sheets-basic.pdf, {slug}-sheets-advanced.pdf  fill-in sheets, one page per player per game
 {slug}-start-cards.pdf, {slug}-assignment-cards.pdf  single-sided, cut along the crop marks
 {slug}-action-cards.pdf  double-sided: flip on the LONG edge. Print {slug}-card-alignment.pdf
-  first (one sheet, double-sided); if the backs are shifted, run
-  citytrip cards --city {key} --back-offset-mm X,Y  with the shift you read off the scales.
+  first (one sheet, double-sided) and follow its steps: hold the side with the scales against the
+  light and read where each cross shows through (X, Y in mm; right and up are +). If that is not
+  0,0, run  {command}  with your reading.
 {slug}-scorepad.pdf, {slug}-reference.pdf  score pad and player aid (when the city has them)
 """
 
@@ -35,8 +36,8 @@ class KitOptions:
 
 def write_kit(city: City, slug: str, paper: Paper, folder: Path, options: KitOptions) -> list[Path]:
     """Write the kit's PDFs into `folder` (which must exist) and return their paths."""
-    from generator.render.cards import (render_action_cards, render_alignment_test, render_assignment_cards,
-                                        render_start_cards)
+    from generator.render.card_alignment import render_alignment_test, reprint_command
+    from generator.render.cards import render_action_cards, render_assignment_cards, render_start_cards
     from generator.render.sheet import render_sheets
 
     written = [
@@ -45,10 +46,10 @@ def write_kit(city: City, slug: str, paper: Paper, folder: Path, options: KitOpt
         render_start_cards(city, paper, folder / f"{slug}-start-cards.pdf"),
         render_action_cards(city, paper, folder / f"{slug}-action-cards.pdf", options.offset_mm),
         render_assignment_cards(city, paper, folder / f"{slug}-assignment-cards.pdf"),
-        render_alignment_test(paper, folder / f"{slug}-card-alignment.pdf", options.offset_mm),
+        render_alignment_test(city, paper, folder / f"{slug}-card-alignment.pdf", options.offset_mm),
     ]
     written += _player_aids(city, slug, paper, folder)
-    write_text(folder / "README.txt", README.format(name=city.name, slug=slug, key=city.key))
+    write_text(folder / "README.txt", README.format(name=city.name, slug=slug, command=reprint_command(city, paper)))
     return written
 
 

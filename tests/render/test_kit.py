@@ -13,7 +13,8 @@ KIT = ["sheets-basic", "sheets-advanced", "start-cards", "action-cards", "assign
 
 
 def test_kit_writes_every_pdf_with_a_preview_identically_twice(run, tmp_path: Path) -> None:
-    """Every kit PDF opens strictly, asks for 100 % printing, has a PNG, and a rerun gives the same bytes."""
+    """Every kit PDF opens strictly, asks for 100 % printing, has a PNG, and a rerun gives the same bytes;
+    the README names the alignment test's reprint command."""
     first, second = tmp_path / "one", tmp_path / "two"
     first.mkdir()
     second.mkdir()
@@ -27,7 +28,8 @@ def test_kit_writes_every_pdf_with_a_preview_identically_twice(run, tmp_path: Pa
         assert pdf.with_suffix(".png").read_bytes().startswith(b"\x89PNG"), name
         assert pdf.read_bytes() == (second / pdf.name).read_bytes(), name
     assert len(read_pdf(first / "antwerpen-sheets-basic.pdf").pages) == 2
-    assert "100 %" in (first / "README.txt").read_text(encoding="utf-8")
+    readme = (first / "README.txt").read_text(encoding="utf-8")
+    assert "100 %" in readme and "citytrip cards --city antwerpen --back-offset-mm X,Y " in readme
     assert sorted(p.name for p in first.iterdir() if p.suffix == ".pdf") == sorted(f"antwerpen-{n}.pdf" for n in KIT)
 
 

@@ -38,9 +38,9 @@ def audit(pdf: Path) -> list[Fault]:
 
 def _page_faults(number: int, page) -> list[Fault]:
     faults = []
-    small = [c for c in page.chars if c["text"].strip() and c["size"] < MIN_POINTS - 0.01]
+    small = [c for c in page.chars if c["text"].strip() and _type_size(c) < MIN_POINTS - 0.01]
     if small:
-        sizes = sorted({round(c["size"], 2) for c in small})
+        sizes = sorted({round(_type_size(c), 2) for c in small})
         sample = "".join(c["text"] for c in small[:40])
         faults.append(Fault(number, f"{len(small)} glyphs under {MIN_POINTS:g} pt ({sizes}): {sample!r}"))
     for kind, objects in (("glyph", [c for c in page.chars if c["text"].strip()]), ("line", page.lines),
@@ -53,6 +53,12 @@ def _page_faults(number: int, page) -> list[Fault]:
             label = f" {first['text']!r}" if kind == "glyph" else ""
             faults.append(Fault(number, f"{len(near)} {kind}(s) within 5 mm of the edge, e.g.{label} at {where}"))
     return faults
+
+
+def _type_size(char: dict) -> float:
+    # pdfminer's "size" is the glyph box's height on the page; for text turned a quarter (a ruler
+    # standing in a side margin) that is the glyph's advance, and the type size is the box's width.
+    return char["size"] if char["upright"] else char["width"]
 
 
 def _too_near(obj: dict, width: float, height: float) -> bool:
