@@ -21,7 +21,7 @@ from reportlab.pdfgen.canvas import Canvas
 
 from generator.render.icon_scheme import IconScheme, load_icon_scheme
 from generator.render.icons import draw_icon, icon_width
-from generator.render.pdf import FONT, FONT_BOLD
+from generator.render.pdf import FONT, FONT_BOLD, MIN_TEXT
 from generator.render.sheet_style import SheetStyle, load_sheet_style
 from generator.rules.city import ADVANCED, City, Location
 from generator.rules.grid import BRIDGE, Coord, column_name
@@ -136,10 +136,12 @@ def is_special(location: Location, mode: str) -> bool:
     return mode == ADVANCED and bool(location.choice or location.combo)
 
 
-def fit_icon(canvas: Canvas, name: str, x: float, y: float, size: float, colour: Color | str) -> None:
-    """Draw icon `name` centred on (x, y) so that neither its width nor its height exceeds `size`."""
+def fit_icon(canvas: Canvas, name: str, x: float, y: float, size: float, colour: Color | str,
+             floor: float = 0.0) -> None:
+    """Draw icon `name` centred on (x, y) so that neither its width nor its height exceeds `size`,
+    but never smaller than `floor` points."""
     width = icon_width(name, size)
-    draw_icon(canvas, name, x, y, size * min(1.0, size / width) if width else size, colour)
+    draw_icon(canvas, name, x, y, max(floor, size * min(1.0, size / width) if width else size), colour)
 
 
 def draw_location(canvas: Canvas, location: Location, geometry: MapGeometry, mode: str,
@@ -162,11 +164,12 @@ def draw_location(canvas: Canvas, location: Location, geometry: MapGeometry, mod
     if len(icons) == 1:
         fit_icon(canvas, icons[0][0], x, y, ICON * cell, icons[0][1])
         return
-    # A choice (or combo) shows every option small, side by side, inside the same disc.
+    # A choice (or combo) shows every option small, side by side, inside the same disc; on the
+    # daily sheet's smaller map they would fall under the 6-pt minimum, so they stop there.
     size = (1.85 * DISC * cell) / len(icons)
     start = x - size * (len(icons) - 1) / 2
     for i, (icon, colour) in enumerate(icons):
-        fit_icon(canvas, icon, start + i * size, y, size * 0.95, colour)
+        fit_icon(canvas, icon, start + i * size, y, size * 0.95, colour, floor=MIN_TEXT)
 
 
 def _draw_water(canvas: Canvas, city: City, geometry: MapGeometry, style: SheetStyle) -> None:
@@ -258,7 +261,7 @@ def _crossing_is_vertical(grid, node: Coord) -> bool:
 
 def _draw_edges(canvas: Canvas, geometry: MapGeometry) -> None:
     """Column letters above and below the grid, row numbers left and right of it (R1)."""
-    size = max(5.0, min(7.5, geometry.cell * 0.42))
+    size = max(MIN_TEXT, min(7.5, geometry.cell * 0.42))
     grid_box = geometry.grid_box
     canvas.setFillColor(LABEL)
     canvas.setFont(FONT_BOLD, size)
