@@ -29,6 +29,7 @@ from generator.render.pdf import FONT, FONT_BOLD, MIN_TEXT, RULER_HEIGHT, Paper,
 from generator.render.sheet import GAP, GREY, INK, MARGIN, RULE
 from generator.render.sheet_style import load_sheet_style
 from generator.render.wrap import wrap_words
+from generator.render.wording import capital
 from generator.rules.grid import Coord
 from generator.rules.puzzle import Puzzle
 
@@ -176,7 +177,7 @@ def _strip_rows(daily: Daily) -> list[tuple[str, str, int, int]]:
     for name, category in city.rules.categories.items():
         if name in breakdown.strips:
             # The category's short name: the legend's long labels do not fit a third of the page.
-            rows.append((name, name.capitalize(), counts.get(name, 0), breakdown.strips[name]))
+            rows.append((name, capital(name), counts.get(name, 0), breakdown.strips[name]))
     return rows
 
 
@@ -210,12 +211,12 @@ def draw_breakdown(canvas: Canvas, daily: Daily, box: Box) -> None:
     for assignment in daily.puzzle.assignments:
         fit_icon(canvas, style.marks["assignment"], x + 2 * mm, y + ROW / 2, ROW * 0.6, INK)
         state = "achieved" if breakdown.assignments_complete.get(assignment.id) else "not achieved"
-        _row(canvas, x + 5 * mm, y, right - 5 * mm, f"{words.assignment.capitalize()} {assignment.id}", state,
+        _row(canvas, x + 5 * mm, y, right - 5 * mm, f"{capital(words.assignment)} {assignment.id}", state,
              breakdown.assignments.get(assignment.id, 0))
         y -= ROW
     fit_icon(canvas, style.marks["hunted"], x + 2 * mm, y + ROW / 2, ROW * 0.6, INK)
     hunts = daily.report.game.hunted
-    _row(canvas, x + 5 * mm, y, right - 5 * mm, words.hunted_actions.capitalize(),
+    _row(canvas, x + 5 * mm, y, right - 5 * mm, capital(words.hunted_actions),
          f"{hunts} {words.hunted_turn}{'s' if hunts != 1 else ''}", breakdown.hunted)
     y -= ROW + 1 * mm
     canvas.setStrokeColor(INK)
@@ -224,7 +225,7 @@ def draw_breakdown(canvas: Canvas, daily: Daily, box: Box) -> None:
     fit_icon(canvas, style.marks["total"], x + 2.5 * mm, y + ROW / 2, ROW * 0.6, INK)
     canvas.setFillColor(INK)
     canvas.setFont(FONT_BOLD, 9)
-    canvas.drawString(x + 5.5 * mm, y + ROW / 2 - 3.2, f"{words.appreciation.capitalize()} = par {daily.par}")
+    canvas.drawString(x + 5.5 * mm, y + ROW / 2 - 3.2, f"{capital(words.appreciation)} = par {daily.par}")
     canvas.drawRightString(x + right - 2 * mm, y + ROW / 2 - 3.2, str(breakdown.total))
 
 

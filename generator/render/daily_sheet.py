@@ -42,6 +42,7 @@ from generator.render.qr import draw_qr, qr_matrix
 from generator.render.sheet import GAP, GREY, INK, MARGIN, RULE, SheetLayout, draw_legend, draw_strips, layout_sheet
 from generator.render.sheet_style import load_sheet_style
 from generator.render.wrap import wrap_words
+from generator.render.wording import capital
 from generator.rules.cards import ActionBox
 from generator.rules.puzzle import Puzzle
 
@@ -172,7 +173,7 @@ def draw_daily_header(canvas: Canvas, daily: Daily, box: Box, *, title: str, sub
         return
     y = top - 23.5 * mm
     lines = assignment_lines(puzzle) or ["none today: only the target counts"]
-    heading = words.assignments.capitalize()
+    heading = capital(words.assignments)
     canvas.setFont(FONT_BOLD, 7)
     canvas.drawString(box.x, y, heading)
     size = 7 if len(lines) <= 3 else 6.4

@@ -282,16 +282,8 @@ def _draw_running(canvas: Canvas, template: ScorePadTemplate, layout: PadLayout,
     bottom = rows_top - layout.running_rows * step
     canvas.setFillColor(TIEBREAK_TINT)
     canvas.rect(0, rows_top, width, RUNNING_HEADER, stroke=0, fill=1)
-    canvas.setFillColor(INK)
-    canvas.setFont(FONT_BOLD, LABEL_SIZE)
-    middle = rows_top + RUNNING_HEADER / 2
-    if running.hint:
-        canvas.drawString(PAD, middle + 0.5 * mm, running.label)
-        canvas.setFillColor(GREY)
-        canvas.setFont(FONT, HINT_SIZE)
-        canvas.drawString(PAD, middle - 0.4 * mm - HINT_SIZE * 0.8, running.hint)
-    else:
-        canvas.drawString(PAD, middle - LABEL_SIZE * 0.35, running.label)
+    _draw_label(canvas, running.label, running.hint, PAD, rows_top + RUNNING_HEADER / 2, FONT_BOLD, LABEL_SIZE,
+                HINT_SIZE)
     canvas.setFillColor(GREY)
     canvas.setFont(FONT, MIN_TEXT)
     points, total = running.columns
@@ -323,16 +315,22 @@ def _draw_row_label(canvas: Canvas, row, size: float, top: float, row_height: fl
     if row.icon:
         draw_icon(canvas, row.icon, x + ICON_SIZE / 2, middle, ICON_SIZE, INK)
         x += ICON_SIZE + PAD
+    _draw_label(canvas, row.label, row.hint, x, middle, FONT_BOLD if row.kind == "total" else FONT, size,
+                hint_size(size))
+
+
+def _draw_label(canvas: Canvas, label: str, hint: str, x: float, middle: float, font: str, size: float,
+                small: float) -> None:
+    """A row's label centred on `middle`, or the label over its grey hint when it has one."""
     canvas.setFillColor(INK)
-    canvas.setFont(FONT_BOLD if row.kind == "total" else FONT, size)
-    if row.hint:
-        small = hint_size(size)
-        canvas.drawString(x, middle + 0.5 * mm, row.label)
-        canvas.setFillColor(GREY)
-        canvas.setFont(FONT, small)
-        canvas.drawString(x, middle - 0.4 * mm - small * 0.8, row.hint)
-    else:
-        canvas.drawString(x, middle - size * 0.35, row.label)
+    canvas.setFont(font, size)
+    if not hint:
+        canvas.drawString(x, middle - size * 0.35, label)
+        return
+    canvas.drawString(x, middle + 0.5 * mm, label)
+    canvas.setFillColor(GREY)
+    canvas.setFont(FONT, small)
+    canvas.drawString(x, middle - 0.4 * mm - small * 0.8, hint)
 
 
 def _draw_cut_lines(canvas: Canvas, layout: PadLayout, paper: Paper) -> None:

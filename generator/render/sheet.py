@@ -38,7 +38,7 @@ from generator.render.sheet_strips import (
     strips_height,
 )
 from generator.render.sheet_style import load_sheet_style
-from generator.render.wrap import wrap_words
+from generator.render.wrap import draw_wrapped, wrap_words
 from generator.rules.city import ADVANCED, BASIC, EAT, MODES, City
 from generator.rules.grid import BRIDGE
 from generator.rules.puzzle import TURNS_BY_CARDS
@@ -380,10 +380,5 @@ def legend_notes(city: City, mode: str) -> list[tuple[str, str]]:
 
 def _draw_label(canvas: Canvas, text: str, x: float, middle: float, width: float, size: float = LABEL_SIZE) -> None:
     """Small text wrapped to `width` and centred on `middle`; never under MIN_TEXT (R11 labels)."""
-    lines = _text_lines(text, width, size)
     canvas.setFillColor(INK)
-    canvas.setFont(FONT, size)
-    leading = size * 1.15
-    first = middle + (len(lines) - 1) * leading / 2 - size * 0.35
-    for i, line in enumerate(lines):
-        canvas.drawString(x, first - i * leading, line)
+    draw_wrapped(canvas, text, x, middle, width, FONT, size)

@@ -21,7 +21,8 @@ from generator.render.citymap import Box, fit_icon
 from generator.render.icon_scheme import load_icon_scheme
 from generator.render.pdf import FONT, FONT_BOLD, MIN_TEXT, RULER_HEIGHT
 from generator.render.sheet_style import load_sheet_style
-from generator.render.wrap import wrap_words
+from generator.render.wrap import draw_wrapped, wrap_words
+from generator.render.wording import capital
 from generator.rules.city import ADVANCED, EAT, RESTAURANT, City
 
 ROW = 6.2 * mm  # a strip row: room to cross a number with a pencil
@@ -44,19 +45,9 @@ TINT = Color(0.93, 0.93, 0.93)
 BONUS_TINT = Color(0.86, 0.86, 0.86)
 
 
-def capital(text: str) -> str:
-    """`text` with its first letter in upper case (the city's words are stored in lower case)."""
-    return text[:1].upper() + text[1:]
-
-
-def hunt_limit(city: City) -> int:
-    """How many hunted actions the strip allows: one per number after the start value (R16)."""
-    return len(city.rules.hunted) - 1
-
-
 def hunt_limit_text(city: City) -> str:
     """The printed limit, in the city's words: "at most 6 rush actions"."""
-    limit = hunt_limit(city)
+    limit = city.rules.max_hunts
     return f"at most {limit} {city.words.hunted_actions}" if limit else f"no {city.words.hunted_actions}"
 
 
@@ -245,7 +236,7 @@ def draw_hunted_strip(canvas: Canvas, city: City, x: float, grid: StripGrid, top
     text_x = grid.left + len(city.rules.hunted) * cell + 1.5 * mm
     width = grid.score_x - SCORE_GAP - text_x
     # The limit is what must be printed (R16); how to score the strip only if there is room.
-    limit = capital(hunt_limit_text(city)) + (", one a turn" if hunt_limit(city) else "")
+    limit = capital(hunt_limit_text(city)) + (", one a turn" if city.rules.max_hunts else "")
     text = f"{limit}; the last box crossed is the score"
     draw_text(canvas, text if text_fits(text, width, 2) else limit, text_x, middle, width)
 
@@ -254,13 +245,8 @@ def draw_text(canvas: Canvas, text: str, x: float, middle: float, width: float, 
               font: str = FONT) -> None:
     """Small text wrapped to `width`, centred on `middle`; never below MIN_TEXT, so a longer text
     is wrapped into more lines rather than shrunk."""
-    wrapped = wrap_words(text, width, font, size)
     canvas.setFillColor(INK)
-    canvas.setFont(font, size)
-    leading = size * 1.15
-    first = middle + (len(wrapped) - 1) * leading / 2 - size * 0.35
-    for i, line in enumerate(wrapped):
-        canvas.drawString(x, first - i * leading, line)
+    draw_wrapped(canvas, text, x, middle, width, font, size)
 
 
 def draw_assignment_boxes(canvas: Canvas, city: City, box: Box) -> None:

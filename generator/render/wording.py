@@ -25,17 +25,23 @@ from generator.rules.city import City
 PLACEHOLDER = re.compile(r"\{([A-Za-z_]+(?::[a-z_]+)?)\}")
 
 
+def capital(text: str) -> str:
+    """`text` with its first letter in upper case (the city's words are stored in lower case);
+    unlike str.capitalize, the rest is left as it is."""
+    return text[:1].upper() + text[1:]
+
+
 def city_fills(city: City) -> dict[str, str]:
     """Every placeholder a template may use for `city`, with its text."""
     fills: dict[str, str] = {}
     for field in dataclasses.fields(city.words):
         word = getattr(city.words, field.name)
         fills[field.name] = word
-        fills[field.name[0].upper() + field.name[1:]] = word[:1].upper() + word[1:]
+        fills[capital(field.name)] = capital(word)
     for name, category in city.rules.categories.items():
         fills[f"category:{name}"] = category.label
     fills["eatery_kinds"] = str(len(city.rules.eatery_kinds))
-    fills["hunted_limit"] = str(len(city.rules.hunted) - 1)
+    fills["hunted_limit"] = str(city.rules.max_hunts)
     return fills
 
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from reportlab.pdfbase.pdfmetrics import stringWidth
+from reportlab.pdfgen.canvas import Canvas
 
 
 def wrap_words(text: str, width: float, font: str, size: float) -> list[str]:
@@ -19,3 +20,14 @@ def wrap_words(text: str, width: float, font: str, size: float) -> list[str]:
     if current:
         lines.append(current)
     return lines
+
+
+def draw_wrapped(canvas: Canvas, text: str, x: float, middle: float, width: float, font: str, size: float) -> None:
+    """`text` wrapped to `width` and centred on `middle` in the canvas's fill colour: a longer text
+    takes more lines, never a smaller size (the 6-pt minimum holds wherever the caller's size does)."""
+    lines = wrap_words(text, width, font, size)
+    canvas.setFont(font, size)
+    leading = size * 1.15
+    first = middle + (len(lines) - 1) * leading / 2 - size * 0.35
+    for i, line in enumerate(lines):
+        canvas.drawString(x, first - i * leading, line)

@@ -85,6 +85,11 @@ class CityRules:
     strips: Mapping[str, Strip]
     hunted: tuple[int, ...]
 
+    @property
+    def max_hunts(self) -> int:
+        """How many hunted turns a game allows: one per number after the strip's start value (R16)."""
+        return len(self.hunted) - 1
+
 
 @dataclass(frozen=True)
 class StartCard:

@@ -98,7 +98,7 @@ class Sheet:
 
     def hunts_left(self) -> int:
         """Hunted actions still allowed: one box per hunt, the last number is the final penalty (R16)."""
-        return len(self.city.rules.hunted) - 1 - self.hunted
+        return self.city.rules.max_hunts - self.hunted
 
     def legal_boxes(self) -> tuple[tuple[str, ...], ...]:
         """The box choices of this turn: the 7 pairs, and the 10 hunted triples if a hunt is left (R8)."""

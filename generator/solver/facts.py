@@ -109,7 +109,7 @@ class Facts:
         self.turns = len(puzzle.turns)
         self.start = puzzle.start
         self.options = tuple(turn_options(puzzle, k) for k in range(self.turns))
-        self.max_hunts = len(self.rules.hunted) - 1  # R16
+        self.max_hunts = self.rules.max_hunts  # R16
         self.goals: dict[Coord, tuple[GoalOption, ...]] = {}
         for at, location in self.city.locations.items():
             if at == self.start:

@@ -3,8 +3,8 @@
 Both cities' kits (sheets, start, action and assignment cards, alignment page, score pad, player
 aid), the Bruges (English and French) and Big City pads and aids, and daily puzzle sheets and
 answer keys of both cities in both game modes, on A4 and on Letter: no glyph under 6 pt, nothing
-within 5 mm of the paper's edge, every font embedded, and no rule number, "seed" or "bound" in
-what a player reads.
+within 5 mm of the paper's edge, a 50-mm ruler on every page, every font embedded, and no rule
+number, "seed" or "bound" in what a player reads.
 """
 
 from __future__ import annotations
@@ -65,7 +65,7 @@ def test_every_printable_is_there(printables: list[Path]) -> None:
     assert len(printables) == 2 * (2 * 8 + 6 + 3 * 2)
 
 
-def test_no_small_type_no_mark_near_the_edge_and_every_font_embedded(printables: list[Path]) -> None:
+def test_no_small_type_no_mark_near_the_edge_a_ruler_on_every_page_and_every_font_embedded(printables: list[Path]) -> None:
     faults = {pdf.relative_to(pdf.parents[1]).as_posix(): audit(pdf) for pdf in printables}
     assert {name: [str(f) for f in found] for name, found in faults.items() if found} == {}
 

@@ -2,7 +2,8 @@
 
 `audit(pdf)` lists, page by page, every glyph set under 6 pt and every glyph, line, box or image
 that comes within 5 mm of the paper's edge (home printers cannot print there, so a mark there is
-lost or a cut line lies), and every font the PDF uses without embedding it.
+lost or a cut line lies), every page without its 50-mm scale ruler (the player's check that the
+page printed at actual size), and every font the PDF uses without embedding it.
 """
 
 from __future__ import annotations
@@ -52,7 +53,27 @@ def _page_faults(number: int, page) -> list[Fault]:
                      f"y {first['top'] / MM:.1f}–{first['bottom'] / MM:.1f} mm from the top")
             label = f" {first['text']!r}" if kind == "glyph" else ""
             faults.append(Fault(number, f"{len(near)} {kind}(s) within 5 mm of the edge, e.g.{label} at {where}"))
+    if not _has_ruler(page.lines):
+        faults.append(Fault(number, "no 50-mm ruler (a 50-mm line with 11 ticks, one every 5 mm)"))
     return faults
+
+
+def _has_ruler(lines: list[dict]) -> bool:
+    """A 50-mm line, horizontal or standing, with a short tick across it every 5 mm."""
+    for base in lines:
+        across = base["x1"] - base["x0"] > base["bottom"] - base["top"]
+        start, end = (base["x0"], base["x1"]) if across else (base["top"], base["bottom"])
+        if abs(end - start - 50 * MM) > 0.2:
+            continue
+        ticks = set()
+        for tick in lines:
+            if across and abs(tick["x1"] - tick["x0"]) < 0.1 and tick["top"] - 0.5 <= base["top"] <= tick["bottom"] + 0.5:
+                ticks.add(round((tick["x0"] - start) / (5 * MM), 2))
+            elif not across and abs(tick["bottom"] - tick["top"]) < 0.1 and tick["x0"] - 0.5 <= base["x0"] <= tick["x1"] + 0.5:
+                ticks.add(round((tick["top"] - start) / (5 * MM), 2))
+        if set(map(float, range(11))) <= ticks:
+            return True
+    return False
 
 
 def _type_size(char: dict) -> float:
