@@ -14,11 +14,10 @@ from typing import Sequence
 
 from reportlab.lib.colors import Color
 from reportlab.lib.units import mm
-from reportlab.pdfbase.pdfmetrics import getDescent, stringWidth
+from reportlab.pdfbase.pdfmetrics import getDescent
 from reportlab.pdfgen.canvas import Canvas
 
-from generator.render.pdf import EDGE, FONT, MIN_TEXT, RULER_CAPTION, RULER_HEIGHT, RULER_LENGTH, Paper, draw_ruler, \
-    register_fonts, ruler_width
+from generator.render.pdf import EDGE, FONT, MIN_TEXT, RULER_HEIGHT, RULER_TICKS, Paper, draw_ruler, register_fonts, ruler_width
 
 CARD_W, CARD_H = 63 * mm, 88 * mm  # poker size
 ACROSS, DOWN = 3, 3
@@ -126,8 +125,6 @@ def draw_cut_grid(canvas: Canvas, paper: Paper, slots: Sequence[Slot]) -> None:
 
 # --- the scale ruler -------------------------------------------------------------------------------
 
-_TICKS = 2.2 * mm  # pdf.draw_ruler's longest tick: the ruler's height without its caption
-_CAPTION_GAP = 2 * mm  # a slim ruler's caption follows its 50-mm line after this gap
 
 
 @dataclass(frozen=True)
@@ -148,11 +145,8 @@ class RulerSpot:
         """The page area the ruler covers, caption included."""
         register_fonts()
         depth = -getDescent(FONT, MIN_TEXT)
-        if self.slim:
-            length = RULER_LENGTH + _CAPTION_GAP + stringWidth(RULER_CAPTION, FONT, MIN_TEXT)
-            low = RULER_HEIGHT - _TICKS - depth
-        else:
-            length, low = ruler_width(), -depth
+        length = ruler_width(beside=self.slim)
+        low = RULER_HEIGHT - RULER_TICKS - depth if self.slim else -depth
         if not self.turned:
             return Box(self.x, self.y + low, self.x + length, self.y + RULER_HEIGHT)
         # Turned a quarter anticlockwise: the ruler's "up" points left, towards the paper's edge.
@@ -186,11 +180,5 @@ def draw_page_ruler(canvas: Canvas, spot: RulerSpot) -> None:
     canvas.translate(spot.x, spot.y)
     if spot.turned:
         canvas.rotate(90)
-    if spot.slim:
-        draw_ruler(canvas, 0, 0, caption="")
-        canvas.setFillColorRGB(0, 0, 0)  # as draw_ruler's own caption
-        canvas.setFont(FONT, MIN_TEXT)
-        canvas.drawString(RULER_LENGTH + _CAPTION_GAP, RULER_HEIGHT - _TICKS, RULER_CAPTION)
-    else:
-        draw_ruler(canvas, 0, 0)
+    draw_ruler(canvas, 0, 0, beside=spot.slim)
     canvas.restoreState()

@@ -35,7 +35,7 @@ class KitOptions:
 
 
 def write_kit(city: City, slug: str, paper: Paper, folder: Path, options: KitOptions) -> list[Path]:
-    """Write the kit's PDFs into `folder` (which must exist) and return their paths."""
+    """Write the kit's PDFs into `folder` (made if missing) and return their paths."""
     from generator.render.card_alignment import render_alignment_test, reprint_command
     from generator.render.cards import render_action_cards, render_assignment_cards, render_start_cards
     from generator.render.sheet import render_sheets

@@ -25,6 +25,7 @@ from generator.errors import UsageError
 # paper's edge (home printers leave that much unprinted; a crop mark there is lost).
 MIN_TEXT = 6.0
 EDGE = 5 * mm
+CUT_END = EDGE + 0.5 * mm  # cut lines run out to here, so a printer that prints them prints them whole
 
 
 @dataclass(frozen=True)
@@ -91,14 +92,18 @@ def new_canvas(target: Path, size: Paper, *, title: str, subject: str = "") -> C
     return canvas
 
 
-# The scale ruler: 50 mm with a tick every 5 mm and its caption under it.
+# The scale ruler: 50 mm with a tick every 5 mm and its caption under it (or beside it).
 RULER_LENGTH = 50 * mm
-RULER_HEIGHT = 6 * mm  # the room a layout keeps for it: ticks (2.2 mm), gap, 6-pt caption
+RULER_HEIGHT = 6 * mm  # the room a layout keeps for it: ticks, gap, 6-pt caption
+RULER_TICKS = 2.2 * mm  # the longest tick: how far the ruler rises above its base line
 RULER_CAPTION = "50 mm if printed at 100 %"
+RULER_CAPTION_GAP = 2 * mm  # a caption beside the ruler follows its base line after this gap
+RULER_LOWEST = EDGE + 1 * mm  # the lowest caption baseline: its descenders stay clear of the edge
 
 
-def draw_ruler(canvas: Canvas, x: float, y: float, caption: str = RULER_CAPTION) -> None:
-    """A 50-mm ruler whose lower-left corner (caption's baseline) is at (x, y).
+def draw_ruler(canvas: Canvas, x: float, y: float, *, beside: bool = False) -> None:
+    """A 50-mm ruler whose lower-left corner (caption's baseline) is at (x, y); with `beside`, the
+    caption follows the base line instead of standing under it (for a margin too narrow for both).
 
     Every printable carries one, so a player can check with any ruler that the page printed at
     actual size: cards, boxes and strips are measured in millimetres.
@@ -107,18 +112,21 @@ def draw_ruler(canvas: Canvas, x: float, y: float, caption: str = RULER_CAPTION)
     canvas.setStrokeColorRGB(0, 0, 0)
     canvas.setFillColorRGB(0, 0, 0)
     canvas.setLineWidth(0.5)
-    top = y + RULER_HEIGHT
-    base = top - 2.2 * mm
+    base = y + RULER_HEIGHT - RULER_TICKS
     canvas.line(x, base, x + RULER_LENGTH, base)
     for k in range(11):
-        tick = 2.2 * mm if k % 2 == 0 else 1.2 * mm
+        tick = RULER_TICKS if k % 2 == 0 else 1.2 * mm
         canvas.line(x + k * 5 * mm, base, x + k * 5 * mm, base + tick)
     canvas.setFont(FONT, MIN_TEXT)
-    canvas.drawString(x, y, caption)
+    if beside:
+        canvas.drawString(x + RULER_LENGTH + RULER_CAPTION_GAP, base, RULER_CAPTION)
+    else:
+        canvas.drawString(x, y, RULER_CAPTION)
     canvas.restoreState()
 
 
-def ruler_width(caption: str = RULER_CAPTION) -> float:
+def ruler_width(*, beside: bool = False) -> float:
     """How wide the ruler with its caption is, for layouts that place it at a right edge."""
     register_fonts()
-    return max(RULER_LENGTH, pdfmetrics.stringWidth(caption, FONT, MIN_TEXT))
+    caption = pdfmetrics.stringWidth(RULER_CAPTION, FONT, MIN_TEXT)
+    return RULER_LENGTH + RULER_CAPTION_GAP + caption if beside else max(RULER_LENGTH, caption)

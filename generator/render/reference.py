@@ -19,17 +19,17 @@ from reportlab.pdfgen.canvas import Canvas
 from generator.errors import DataError
 from generator.render.icons import draw_icon, icon_width
 from generator.files import atomic_output
-from generator.render.pdf import EDGE, FONT, FONT_BOLD, MIN_TEXT, RULER_HEIGHT, Paper, draw_ruler, new_canvas
+from generator.render.pdf import (CUT_END, FONT, FONT_BOLD, MIN_TEXT, RULER_HEIGHT, RULER_LOWEST, Paper, draw_ruler,
+                                  new_canvas)
 from generator.render.reference_template import Block, Card, ReferenceTemplate
 from generator.render.richtext import ICON_SCALE, Run, layout_paragraph, longest_word, natural_width
 
 MARGIN = 10 * mm
-# Under the cards, the scale ruler (RULER_BAND tall, EDGE + 1 mm above the paper's edge) on the left
+# Under the cards, the scale ruler (RULER_BAND tall, its caption at RULER_LOWEST) on the left
 # card's side: the only cut line that reaches down there runs between the two columns, far to its
 # right, so cutting never crosses it.
 RULER_BAND = RULER_HEIGHT + 2 * mm
-BOTTOM = EDGE + 1 * mm + RULER_BAND
-CUT_END = EDGE + 0.5 * mm  # cut lines run out to here, so a printer that prints them prints them whole
+BOTTOM = RULER_LOWEST + RULER_BAND
 GAP = 6 * mm  # between cards; the dashed cut line runs in its middle
 ACROSS, DOWN = 2, 2
 TITLE_BAND = 9 * mm
@@ -100,7 +100,7 @@ def card_slots(paper: Paper) -> tuple[CardSlot, ...]:
 
 def ruler_origin(paper: Paper) -> tuple[float, float]:
     """Where the page's scale ruler goes: under the left card column, clear of the edge."""
-    return MARGIN, EDGE + 1 * mm
+    return MARGIN, RULER_LOWEST
 
 
 def content_box(slot: CardSlot) -> tuple[float, float]:

@@ -22,14 +22,14 @@ from reportlab.pdfgen.canvas import Canvas
 from generator.errors import DataError, UsageError
 from generator.render.icons import draw_icon
 from generator.files import atomic_output
-from generator.render.pdf import EDGE, FONT, FONT_BOLD, MIN_TEXT, PAPERS, RULER_HEIGHT, Paper, draw_ruler, new_canvas
+from generator.render.pdf import (CUT_END, FONT, FONT_BOLD, MIN_TEXT, PAPERS, RULER_HEIGHT, RULER_LOWEST, Paper, draw_ruler,
+                                  new_canvas)
 from generator.render.scorepad_template import ScorePadTemplate
 from generator.render.wrap import wrap_words
 
 MARGIN = 12 * mm  # inside every home printer's unprintable edge (about 4-6 mm)
-RULER_Y = EDGE + 1 * mm  # the ruler's caption baseline: its descenders stay clear of the edge
+RULER_Y = RULER_LOWEST  # the ruler's caption baseline
 FOOT = RULER_Y + RULER_HEIGHT + 2.5 * mm  # the pads stay above the ruler
-CUT_END = EDGE + 0.5 * mm  # cut lines run out to here, so a printer that prints them prints them whole
 GAP = 8 * mm  # between pads; the dashed cut line runs in its middle
 TITLE_HEIGHT = 8 * mm
 HEADER_HEIGHT = 9 * mm  # room to write a name
