@@ -26,7 +26,7 @@ from generator.render.icon_scheme import IconScheme, IconStyle, load_icon_scheme
 from generator.render.pdf import FONT, FONT_BOLD, MIN_TEXT, Paper, new_canvas
 from generator.render.qr import QUIET_ZONE, draw_qr, qr_matrix
 from generator.render.sheet_style import load_sheet_style
-from generator.render.wrap import wrap_words
+from generator.render.wrap import lines_fit, wrap_words
 from generator.rules.assignments import MAX_SETS, TYPE6_DRAWN, Assignment, Kind
 from generator.rules.cards import ActionCard
 from generator.rules.city import EAT, City, StartCard
@@ -214,8 +214,7 @@ def _fit_lines(text: str, width: float, font: str, size: float, smallest: float,
     """The largest size ≥ `smallest` at which `text` wraps into at most `max_lines` lines."""
     while True:
         lines = wrap_words(text, width, font, size) or [""]
-        fits = len(lines) <= max_lines and all(stringWidth(line, font, size) <= width for line in lines)
-        if fits or size <= smallest:
+        if lines_fit(lines, width, font, size, max_lines) or size <= smallest:
             return size, lines[:max_lines]
         size -= 0.25
 

@@ -14,14 +14,13 @@ from dataclasses import dataclass
 
 from reportlab.lib.colors import Color, white
 from reportlab.lib.units import mm
-from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.pdfgen.canvas import Canvas
 
 from generator.render.citymap import Box, fit_icon
 from generator.render.icon_scheme import load_icon_scheme
 from generator.render.pdf import FONT, FONT_BOLD, MIN_TEXT, RULER_HEIGHT
 from generator.render.sheet_style import load_sheet_style
-from generator.render.wrap import draw_wrapped, wrap_words
+from generator.render.wrap import draw_wrapped, lines_fit, wrap_words
 from generator.render.wording import capital
 from generator.rules.city import ADVANCED, EAT, RESTAURANT, City
 
@@ -292,5 +291,4 @@ def draw_total(canvas: Canvas, city: City, box: Box) -> None:
 
 def text_fits(text: str, width: float, lines: int, size: float = MIN_TEXT, font: str = FONT) -> bool:
     """Whether `text` wraps into at most `lines` lines of `width` at `size`."""
-    wrapped = wrap_words(text, width, font, size)
-    return len(wrapped) <= lines and all(stringWidth(line, font, size) <= width for line in wrapped)
+    return lines_fit(wrap_words(text, width, font, size), width, font, size, lines)

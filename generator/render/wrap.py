@@ -22,6 +22,12 @@ def wrap_words(text: str, width: float, font: str, size: float) -> list[str]:
     return lines
 
 
+def lines_fit(lines: list[str], width: float, font: str, size: float, max_lines: int) -> bool:
+    """Whether wrapped `lines` are at most `max_lines` and each within `width` (wrap_words leaves a
+    single over-long word on its own line, wider than `width`)."""
+    return len(lines) <= max_lines and all(stringWidth(line, font, size) <= width for line in lines)
+
+
 def draw_wrapped(canvas: Canvas, text: str, x: float, middle: float, width: float, font: str, size: float) -> None:
     """`text` wrapped to `width` and centred on `middle` in the canvas's fill colour: a longer text
     takes more lines, never a smaller size (the 6-pt minimum holds wherever the caller's size does)."""
