@@ -20,7 +20,8 @@ from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.pdfgen.canvas import Canvas
 
 from generator.daily.job import Daily
-from generator.render.citymap import DISC, EDGE_BAND, Box, MapGeometry, draw_map, fit_icon
+from generator.render.citymap import (DISC, EDGE_BAND, START_RING_WIDTH, Box, MapGeometry, draw_map, fit_icon,
+                                     start_placement)
 from generator.render.daily_sheet import CODE_LEADING, CODE_SIZE, code_rows, draw_daily_header, fit_string
 from generator.render.daily_text import box_text, date_text, goals_text, moves_text, par_text, title_text
 from generator.render.icon_scheme import load_icon_scheme
@@ -28,7 +29,7 @@ from generator.render.key_marks import Circle, Rect, place_badges
 from generator.render.pdf import FONT, FONT_BOLD, MIN_TEXT, RULER_HEIGHT, Paper, draw_ruler, ruler_width
 from generator.render.sheet import GAP, GREY, INK, MARGIN, RULE
 from generator.render.sheet_style import load_sheet_style
-from generator.render.wrap import wrap_words
+from generator.render.wrap import shrunk_size, wrap_words
 from generator.render.wording import capital
 from generator.rules.grid import Coord
 from generator.rules.puzzle import Puzzle
@@ -119,15 +120,12 @@ def _draw_achieved(canvas: Canvas, daily: Daily, geometry: MapGeometry) -> list[
 
 
 def start_mark(geometry: MapGeometry, at: Coord) -> list[Circle | Rect]:
-    """The start's ring and its "S", as citymap.draw_start draws them (ring 1.4 pt wide, 1.6 pt
-    outside the location's disc; the S in bold at 0.42 cell, above right of the node)."""
-    x, y = geometry.point(at)
-    disc = DISC * geometry.cell
-    size = geometry.cell * 0.42
-    left, base = x + disc * 0.75, y + disc * 0.55
+    """The ink of the start's ring and its "S", where citymap.draw_start puts them."""
+    mark = start_placement(geometry, at)
+    left, base, size = mark.letter_x, mark.letter_y, mark.letter_size
     # The S's ink: from a hair under the baseline to its cap height (0.73 em in Vera Bold).
     letter = Rect(left, base - 0.03 * size, left + stringWidth("S", FONT_BOLD, size), base + 0.76 * size)
-    return [Circle(x, y, disc + 1.6 + 0.7), letter]
+    return [Circle(mark.x, mark.y, mark.ring + START_RING_WIDTH / 2), letter]
 
 
 def badge_size(geometry: MapGeometry, number: int) -> tuple[float, float]:
@@ -233,9 +231,7 @@ def _row(canvas: Canvas, x: float, y: float, width: float, label: str, note: str
     """Label, a grey note and the score right-aligned, the label shrunk to fit (never under MIN_TEXT)."""
     score_w = 8 * mm
     note_w = stringWidth(note, FONT, MIN_TEXT)
-    size = 7
-    while stringWidth(label, FONT, size) > width - score_w - note_w - 2 * mm and size - 0.25 >= MIN_TEXT:
-        size -= 0.25
+    size = shrunk_size(label, width - score_w - note_w - 2 * mm, FONT, 7, MIN_TEXT)
     canvas.setFillColor(INK)
     canvas.setFont(FONT, size)
     canvas.drawString(x, y + ROW / 2 - 2.4, label)

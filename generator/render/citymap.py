@@ -299,16 +299,38 @@ def draw_route(canvas: Canvas, geometry: MapGeometry, route: Sequence[Sequence[C
     canvas.restoreState()
 
 
+START_RING_WIDTH = 1.4  # points
+
+
+@dataclass(frozen=True)
+class StartPlacement:
+    """Where the start's ring and its S go, in points: drawn by draw_start, kept clear by the
+    answer key's turn badges."""
+
+    x: float  # the ring's centre: the start node
+    y: float
+    ring: float  # the ring's radius (the middle of its stroke)
+    letter_x: float  # the S's baseline start
+    letter_y: float
+    letter_size: float
+
+
+def start_placement(geometry: MapGeometry, at: Coord) -> StartPlacement:
+    """The ring 1.6 pt outside the location's disc; the S in bold at 0.42 cell, above right of it."""
+    x, y = geometry.point(at)
+    disc = DISC * geometry.cell
+    return StartPlacement(x, y, disc + 1.6, x + disc * 0.75, y + disc * 0.55, geometry.cell * 0.42)
+
+
 def draw_start(canvas: Canvas, geometry: MapGeometry, at: Coord, colour: str | None = None) -> None:
     """The start as the rulebook asks: the location circled, with an S written next to it."""
     colour = colour or load_sheet_style().colours["route"]
-    x, y = geometry.point(at)
+    mark = start_placement(geometry, at)
     canvas.saveState()
     canvas.setStrokeColor(HexColor(colour))
-    canvas.setLineWidth(1.4)
-    canvas.circle(x, y, DISC * geometry.cell + 1.6, stroke=1, fill=0)
-    size = geometry.cell * 0.42
+    canvas.setLineWidth(START_RING_WIDTH)
+    canvas.circle(mark.x, mark.y, mark.ring, stroke=1, fill=0)
     canvas.setFillColor(HexColor(colour))
-    canvas.setFont(FONT_BOLD, size)
-    canvas.drawString(x + DISC * geometry.cell * 0.75, y + DISC * geometry.cell * 0.55, "S")
+    canvas.setFont(FONT_BOLD, mark.letter_size)
+    canvas.drawString(mark.letter_x, mark.letter_y, "S")
     canvas.restoreState()

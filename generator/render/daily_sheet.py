@@ -41,7 +41,7 @@ from generator.render.pdf import FONT, FONT_BOLD, MIN_TEXT, RULER_HEIGHT, Paper,
 from generator.render.qr import draw_qr, qr_matrix
 from generator.render.sheet import GAP, GREY, INK, MARGIN, RULE, SheetLayout, draw_legend, draw_strips, layout_sheet
 from generator.render.sheet_style import load_sheet_style
-from generator.render.wrap import wrap_words
+from generator.render.wrap import shrunk_size, wrap_words
 from generator.render.wording import capital
 from generator.rules.cards import ActionBox
 from generator.rules.puzzle import Puzzle
@@ -186,10 +186,7 @@ def draw_daily_header(canvas: Canvas, daily: Daily, box: Box, *, title: str, sub
 def fit_string(canvas: Canvas, text: str, x: float, y: float, width: float, font: str, size: float) -> None:
     """Draw `text` at `size`, shrunk (down to 60 %, never under MIN_TEXT) to keep out of the QR
     column or the ruler."""
-    floor = max(size * 0.6, MIN_TEXT)
-    while stringWidth(text, font, size) > width and size - 0.25 >= floor:
-        size -= 0.25
-    canvas.setFont(font, size)
+    canvas.setFont(font, shrunk_size(text, width, font, size, max(size * 0.6, MIN_TEXT)))
     canvas.drawString(x, y, text)
 
 

@@ -23,6 +23,7 @@ from generator.render.pdf import (CUT_END, FONT, FONT_BOLD, MIN_TEXT, RULER_HEIG
                                   new_canvas)
 from generator.render.reference_template import Block, Card, ReferenceTemplate
 from generator.render.richtext import ICON_SCALE, Run, layout_paragraph, longest_word, natural_width
+from generator.render.wrap import shrunk_size
 
 MARGIN = 10 * mm
 # Under the cards, the scale ruler (RULER_BAND tall, its caption at RULER_LOWEST) on the left
@@ -223,9 +224,7 @@ def _draw_card(canvas: Canvas, template: ReferenceTemplate, card: Card, layout: 
     canvas.setStrokeColor(INK)
     canvas.setLineWidth(0.8)
     canvas.rect(slot.x, slot.y, slot.width, slot.height, stroke=1, fill=0)
-    title_size = 11.0
-    while stringWidth(card.title, FONT_BOLD, title_size) > slot.width - 2 * INSET and title_size > 6:
-        title_size -= 0.25
+    title_size = shrunk_size(card.title, slot.width - 2 * INSET, FONT_BOLD, 11.0, MIN_TEXT)
     canvas.setFillColor(INK)
     canvas.setFont(FONT_BOLD, title_size)
     canvas.drawString(slot.x + INSET, top - TITLE_BAND / 2 - title_size * 0.36, card.title)

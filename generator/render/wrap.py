@@ -22,6 +22,14 @@ def wrap_words(text: str, width: float, font: str, size: float) -> list[str]:
     return lines
 
 
+def shrunk_size(text: str, width: float, font: str, size: float, floor: float) -> float:
+    """`size`, less a quarter point at a time while `text` is wider than `width`, never under
+    `floor` (a text still too wide there is the caller's to wrap or to accept)."""
+    while stringWidth(text, font, size) > width and size - 0.25 >= floor:
+        size -= 0.25
+    return size
+
+
 def lines_fit(lines: list[str], width: float, font: str, size: float, max_lines: int) -> bool:
     """Whether wrapped `lines` are at most `max_lines` and each within `width` (wrap_words leaves a
     single over-long word on its own line, wider than `width`)."""
