@@ -29,7 +29,7 @@ HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE.parent))
 sys.path.insert(0, str(HERE))
 
-from generator.data.puzzles import load_plan, load_puzzle, puzzle_to_data  # noqa: E402
+from generator.data.puzzles import load_plan, puzzle_to_data  # noqa: E402
 from generator.data.yaml_file import dump_yaml  # noqa: E402
 from generator.rules.replay import replay  # noqa: E402
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 import datetime as dt
 import functools
+import sys
 from pathlib import Path
 
 from generator.data.cities import shipped_cities
@@ -18,7 +19,8 @@ def register(subparsers: argparse._SubParsersAction) -> None:
         description=(
             "Deal the daily solo puzzle of a city (a pure function of city, date and generator version), "
             "solve it, check the answer with the rules engine and write the puzzle sheet PDF, the answer "
-            "key PDF, the puzzle YAML and the answer plan YAML into the output folder."
+            "key PDF, the puzzle YAML and the answer plan YAML into the output folder; then the same four "
+            "files for the day's mini, a six-turn puzzle on a 4 x 4 square of the map whose maximum is proven."
         ),
     )
     parser.add_argument("--date", help="YYYY-MM-DD (default: today)")
@@ -29,6 +31,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
         help="search work per deal, in units of deterministic work of about a second of two cores "
         "(default 40); the answer depends on it, not on the machine: keep it fixed to get the same files",
     )
+    parser.add_argument("--no-mini", action="store_true", help="skip the daily mini (its four files)")
     parser.add_argument("--out", default="output", help="folder to write into (default output/)")
     parser.set_defaults(func=run)
 
@@ -65,6 +68,14 @@ def run(args: argparse.Namespace) -> int:
     render = functools.partial(render_daily, paper=size.name) if render_daily else None
     daily = make_daily(city, day, Path(args.out), functools.partial(solve_daily, work=work), render)
     print(summary(daily))
+    if not args.no_mini:
+        from generator.daily.mini import make_mini
+
+        mini = make_mini(city, day, Path(args.out), render=render)
+        if mini is None:
+            print(f"No daily mini for {day.isoformat()}: no deal's maximum was proven within the budget.", file=sys.stderr)
+        else:
+            print(mini_summary(mini))
     return 0
 
 
@@ -87,4 +98,17 @@ def summary(daily) -> str:
         f"  code: {daily.code}",
     ]
     lines.extend(f"  wrote {path}" for path in daily.files)
+    return "\n".join(lines)
+
+
+def mini_summary(mini) -> str:
+    puzzle = mini.puzzle
+    lines = [
+        f"Citytrip {puzzle.city.name} daily mini for {mini.day.isoformat()} ({len(puzzle.turns)} turns, "
+        f"{puzzle.mode} game, one direction, the square {puzzle.district}; deal {mini.attempt + 1})",
+        f"  start: {puzzle.start_location.name} ({puzzle.start})",
+        f"  proven maximum {mini.par} (the target); the greedy player scores {mini.greedy}",
+        f"  code: {mini.code}",
+    ]
+    lines.extend(f"  wrote {path}" for path in mini.files)
     return "\n".join(lines)

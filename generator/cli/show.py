@@ -29,9 +29,10 @@ def run(args: argparse.Namespace) -> int:
         report = replay(puzzle, plan_argument(args.plan))
         path = [node for end in report.game.paths for node in end]
         notes = [f"note: {violation}" for violation in report.violations]
-    print(render_map(puzzle.city, puzzle.start, path))
+    print(render_map(puzzle.city, puzzle.start, path, puzzle.district))
     start = puzzle.start_location
-    print(f"\nstart: {start.name} ({start.at}), {puzzle.mode} game, {puzzle.directions} direction(s), {len(puzzle.turns)} turns")
+    print(f"\nstart: {start.name} ({start.at}), {puzzle.mode} game, {puzzle.directions} direction(s), {len(puzzle.turns)} turns"
+          + (f", the square {puzzle.district}" if puzzle.district else ""))
     for note in notes:
         print(note)
     return 0

@@ -6,7 +6,11 @@ when the generator changes (Tatham: "seeds may drift between versions, descripti
     CT2/BRUGGE/813EEE/BASIC/2/S12/7A.12B.3A.…/1.02+2.03/T65
 
 version, city, the city data's digest, mode, directions, start card, deck (card + side up),
-assignments, target. A description names cards, and a card's contents can change between
+assignments, target. A daily mini's code starts with CT2M and names its district after the
+digest, so the code itself says it is a mini:
+
+    CT2M/BRUGGE/813EEE/K10-O14/BASIC/1/S2/7A.12B.3A.1B.9A.4B/-/T12
+ A description names cards, and a card's contents can change between
 releases (the level calibration changes assignment values and locations); the digest
 (`data_digest`, as in a puzzle file's `data` line) makes such a code an error instead of another
 puzzle. Every character is in QR's alphanumeric set (upper case, digits, / . +), so the QR code
@@ -23,13 +27,15 @@ from generator.errors import UsageError, shown
 from generator.rules.puzzle import Puzzle
 
 PREFIX = "CT2"
+MINI_PREFIX = "CT2M"
 OLD_PREFIXES = ("CT1",)  # no digest: which card contents they meant cannot be told
 _ASSIGNMENT = re.compile(r"^[1-6]\.[0-9][0-9]$")
-_NUMBER = re.compile(r"[0-9]{1,4}")  # ASCII digits only: str.isdigit() also takes "²", which int() refuses
+_NUMBER = re.compile(r"[0-9]{1,4}")
+_TARGET = re.compile(r"-?[0-9]{1,3}")  # a mini's proven maximum can be below zero  # ASCII digits only: str.isdigit() also takes "²", which int() refuses
 
 
 def looks_like_code(text: str) -> bool:
-    return text.strip().upper().startswith(tuple(p + "/" for p in (PREFIX,) + OLD_PREFIXES))
+    return text.strip().upper().startswith(tuple(p + "/" for p in (PREFIX, MINI_PREFIX) + OLD_PREFIXES))
 
 
 def encode(puzzle: Puzzle) -> str:
@@ -38,9 +44,10 @@ def encode(puzzle: Puzzle) -> str:
     if any(a.is_drawn_starts for a in puzzle.assignments):
         raise ValueError("type 6 assignments are not used in coded puzzles")
     fields = [
-        PREFIX,
+        MINI_PREFIX if puzzle.district is not None else PREFIX,
         puzzle.city.key.upper(),
         data_digest(puzzle.city),
+        *([str(puzzle.district)] if puzzle.district is not None else []),
         puzzle.mode.upper(),
         str(puzzle.directions),
         f"S{puzzle.start_card}",
@@ -61,9 +68,13 @@ def decode(code: str) -> Puzzle:
             "printed with; the cards have changed since, so it may describe another puzzle. Use the "
             "citytrip version that printed it"
         )
-    if len(parts) != 9 or parts[0] != PREFIX:
+    district = None
+    if parts[0] == MINI_PREFIX and len(parts) == 10:
+        district = parts.pop(3)
+    elif len(parts) != 9 or parts[0] != PREFIX:
         raise UsageError(
             f"puzzle code {shown(code)} is not of the form {PREFIX}/CITY/DATA/MODE/DIRECTIONS/S<start>/<deck>/<assignments>/T<target>"
+            f" (a mini's: {MINI_PREFIX}/CITY/DATA/DISTRICT/MODE/…)"
         )
     _, city, digest, mode, directions, start, deck, assignments, target = parts
     if not _NUMBER.fullmatch(directions):
@@ -73,7 +84,7 @@ def decode(code: str) -> Puzzle:
     ids = [] if assignments == "-" else assignments.split("+")
     if any(not _ASSIGNMENT.match(i) for i in ids):
         raise UsageError(f"puzzle code {shown(code)}: assignments {shown(assignments)} are not like 1.02+2.03")
-    if target != "-" and not (target.startswith("T") and _NUMBER.fullmatch(target[1:])):
+    if target != "-" and not (target.startswith("T") and _TARGET.fullmatch(target[1:])):
         raise UsageError(f"puzzle code {shown(code)}: the target {shown(target)} is not T and a number")
     if city.lower() not in shipped_cities():
         raise UsageError(f"puzzle code {shown(code)}: unknown city {shown(city.lower())} (known: {', '.join(shipped_cities())})")
@@ -87,6 +98,8 @@ def decode(code: str) -> Puzzle:
     }
     if ids:
         data["assignments"] = ids
+    if district is not None:
+        data["district"] = district
     if target != "-":
         data["target"] = int(target[1:])
     return puzzle_from_data(data, source=f"puzzle code {text}")

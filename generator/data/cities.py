@@ -13,7 +13,7 @@ import json
 from collections import deque
 from pathlib import Path
 
-from generator.errors import DataError, UsageError, shown
+from generator.errors import UsageError, shown
 from generator.data.reader import Field
 from generator.rules.assignments import Assignment
 from generator.rules.cards import ActionBox, ActionCard, ActionType

@@ -15,9 +15,10 @@ from generator.rules.city import MODES, City
 from generator.rules.grid import Coord
 from generator.rules.notation import NotationError, parse_bonus, parse_goal, parse_plan
 from generator.rules.plan import ENDS, Plan, Turn
-from generator.rules.puzzle import TURNS_BY_CARDS, Puzzle
+from generator.rules.district import District
+from generator.rules.puzzle import MINI_CARDS, MINI_TURNS, TURNS_BY_CARDS, Puzzle
 
-PUZZLE_KEYS = ("map", "data", "mode", "directions", "start", "deck", "turns", "assignments", "drawn", "target")
+PUZZLE_KEYS = ("map", "data", "mode", "directions", "start", "deck", "turns", "assignments", "drawn", "target", "district")
 
 
 # --- puzzles ------------------------------------------------------------------------------------
@@ -42,17 +43,31 @@ def puzzle_from_data(data: Any, source: object, relative_to: Path | None = None)
     mode = top["mode"].choice(MODES)
     directions = top["directions"].integer(1, 2) if "directions" in top else 1
     start, start_card = _start(top["start"], city)
+    district = _district(top["district"], city, start) if "district" in top else None
     if ("deck" in top) == ("turns" in top):
         raise Field(source, data).fail("give either 'deck' (card order with sides) or 'turns' (the open faces), not both or neither")
     deck = None
     if "deck" in top:
-        deck = _deck(top["deck"], city)
+        deck = _deck(top["deck"], city, mini=district is not None)
         turns = turn_faces(deck, dict(city.action_cards))
     else:
-        turns = _turns(top["turns"])
+        turns = _turns(top["turns"], mini=district is not None)
     assignments = _puzzle_assignments(top, city)
-    target = top["target"].integer(0, 999) if "target" in top else None
-    return Puzzle(city, mode, directions, start, turns, deck, start_card, assignments, target)
+    target = top["target"].integer(-999, 999) if "target" in top else None
+    if district is not None:
+        city = district.crop(city)
+    return Puzzle(city, mode, directions, start, turns, deck, start_card, assignments, target, district)
+
+
+def _district(field: Field, city: City, start: Coord) -> District:
+    """A mini's square of the map: inside the map, around the start."""
+    district = field.parsed(District.parse)
+    if not district.fits(city):
+        raise field.fail(f"district {district} reaches beyond the {city.name} map "
+                         f"({city.grid.columns} columns, {city.grid.rows} rows)")
+    if start not in district:
+        raise field.fail(f"district {district} does not hold the start {start}: the path starts inside it")
+    return district
 
 
 def _check_data(field: Field, city: City) -> None:
@@ -79,9 +94,11 @@ def _start(field: Field, city: City) -> tuple[Coord, int | None]:
     return at, None
 
 
-def _deck(field: Field, city: City) -> tuple[DeckCard, ...]:
+def _deck(field: Field, city: City, mini: bool = False) -> tuple[DeckCard, ...]:
     cards = [f.parsed(DeckCard.parse) for f in field.items()]
-    if len(cards) not in TURNS_BY_CARDS:
+    if mini and len(cards) != MINI_CARDS:
+        raise field.fail(f"a mini (a puzzle with a district) has a deck of {MINI_CARDS} cards, found {len(cards)}")
+    if not mini and len(cards) not in TURNS_BY_CARDS:
         raise field.fail(f"a deck has 16 or 20 cards (R7), found {len(cards)}")
     seen = set()
     for i, card in enumerate(cards):
@@ -93,9 +110,11 @@ def _deck(field: Field, city: City) -> tuple[DeckCard, ...]:
     return tuple(cards)
 
 
-def _turns(field: Field) -> tuple[OpenFaces, ...]:
+def _turns(field: Field, mini: bool = False) -> tuple[OpenFaces, ...]:
     items = field.items()
-    if len(items) not in TURNS_BY_CARDS.values():
+    if mini and len(items) != MINI_TURNS:
+        raise field.fail(f"a mini (a puzzle with a district) has {MINI_TURNS} turns, found {len(items)}")
+    if not mini and len(items) not in TURNS_BY_CARDS.values():
         raise field.fail(f"a game has 15 or 19 turns (R7), found {len(items)}")
     turns = []
     for item in items:
@@ -153,6 +172,8 @@ def puzzle_to_data(puzzle: Puzzle) -> dict:
             data["drawn"] = [by_at[at] for at in drawn.locations]
     if puzzle.target is not None:
         data["target"] = puzzle.target
+    if puzzle.district is not None:
+        data["district"] = str(puzzle.district)
     return data
 
 

@@ -12,7 +12,6 @@ refused where they are written. Every problem is a DataError naming the file and
 
 from __future__ import annotations
 
-import os
 import re
 import stat
 from pathlib import Path

@@ -23,7 +23,8 @@ from generator.daily.job import Daily
 from generator.render.citymap import (DISC, EDGE_BAND, START_RING_WIDTH, Box, MapGeometry, draw_map, fit_icon,
                                      start_placement)
 from generator.render.daily_sheet import CODE_LEADING, CODE_SIZE, code_rows, draw_daily_header, fit_string
-from generator.render.daily_text import box_text, date_text, goals_text, moves_text, par_text, title_text
+from generator.render.daily_text import (box_text, date_text, goals_text, moves_text, par_text, target_par_text,
+                                         title_text, total_label)
 from generator.render.icon_scheme import load_icon_scheme
 from generator.render.key_marks import Circle, Rect, place_badges
 from generator.render.pdf import FONT, FONT_BOLD, MIN_TEXT, RULER_HEIGHT, Paper, draw_ruler, ruler_width
@@ -96,7 +97,8 @@ def draw_key_page(canvas: Canvas, daily: Daily, layout: KeyLayout) -> None:
     canvas.setFont(FONT, CODE_SIZE)
     for i, line in enumerate(code_rows(CODE_PREFIX + daily.code, box.width)):
         canvas.drawString(box.x, box.top - HEADER - i * CODE_LEADING - 1.5 * mm, line)
-    geometry = draw_map(canvas, puzzle.city, puzzle.mode, layout.map, start=puzzle.start, route=route_of(puzzle, daily))
+    geometry = draw_map(canvas, puzzle.city, puzzle.mode, layout.map, start=puzzle.start, route=route_of(puzzle, daily),
+                        district=puzzle.district)
     ticks = _draw_achieved(canvas, daily, geometry)
     _draw_turn_marks(canvas, daily, geometry, [*start_mark(geometry, puzzle.start), *ticks])
     draw_breakdown(canvas, daily, layout.breakdown)
@@ -223,7 +225,7 @@ def draw_breakdown(canvas: Canvas, daily: Daily, box: Box) -> None:
     fit_icon(canvas, style.marks["total"], x + 2.5 * mm, y + ROW / 2, ROW * 0.6, INK)
     canvas.setFillColor(INK)
     canvas.setFont(FONT_BOLD, 9)
-    canvas.drawString(x + 5.5 * mm, y + ROW / 2 - 3.2, f"{capital(words.appreciation)} = par {daily.par}")
+    canvas.drawString(x + 5.5 * mm, y + ROW / 2 - 3.2, f"{capital(words.appreciation)} = {total_label(daily)}")
     canvas.drawRightString(x + right - 2 * mm, y + ROW / 2 - 3.2, str(breakdown.total))
 
 
@@ -264,7 +266,7 @@ def draw_plan_table(canvas: Canvas, daily: Daily, paper: Paper) -> None:
                width - ruler_width() - GAP, FONT_BOLD, 12)
     canvas.setFillColor(GREY)
     canvas.setFont(FONT, 8)
-    canvas.drawString(MARGIN, top - 9.5 * mm, f"{date_text(daily)}  ·  target {puzzle.target}  ·  {par_text(daily)}")
+    canvas.drawString(MARGIN, top - 9.5 * mm, f"{date_text(daily)}  ·  {target_par_text(daily).lower()}")
     start = puzzle.start_location
     canvas.setFillColor(INK)
     canvas.setFont(FONT, TEXT)

@@ -291,7 +291,7 @@ def _draw_hint(canvas: Canvas, action: IconStyle, x: float, y: float) -> None:
 def _draw_assignment_card(canvas: Canvas, city: City, assignment: Assignment, slot: Slot) -> None:
     scheme = load_icon_scheme()
     style = load_sheet_style()
-    x, y, top = slot.x, slot.y, slot.y + CARD_H
+    x, top = slot.x, slot.y + CARD_H
     band = 11 * mm
     canvas.setFillColor(INK)
     canvas.rect(x, top - band, CARD_W, band, stroke=0, fill=1)

@@ -24,6 +24,7 @@ from generator.render.icons import draw_icon, icon_width
 from generator.render.pdf import FONT, FONT_BOLD, MIN_TEXT
 from generator.render.sheet_style import SheetStyle, load_sheet_style
 from generator.rules.city import ADVANCED, City, Location
+from generator.rules.district import District
 from generator.rules.grid import BRIDGE, Coord, column_name
 
 EDGE_BAND = 4.2 * mm  # room outside the grid for the coordinates on each edge
@@ -55,12 +56,14 @@ class MapGeometry:
     columns: int
     rows: int
     cell: float
-    left: float  # x of the left edge of column A's cells
-    top: float  # y of the top edge of row 1's cells
+    left: float  # x of the left edge of the first column's cells
+    top: float  # y of the top edge of the first row's cells
+    first: Coord = Coord(0, 0)  # the grid point in the top-left corner (a mini's district starts elsewhere)
 
     def point(self, at: Coord) -> tuple[float, float]:
         """The page position of grid point `at` (the centre of its cell)."""
-        return self.left + (at.col + 0.5) * self.cell, self.top - (at.row + 0.5) * self.cell
+        return (self.left + (at.col - self.first.col + 0.5) * self.cell,
+                self.top - (at.row - self.first.row + 0.5) * self.cell)
 
     @property
     def grid_box(self) -> Box:
@@ -73,14 +76,15 @@ class MapGeometry:
         return Box(inner.x - EDGE_BAND, inner.y - EDGE_BAND, inner.width + 2 * EDGE_BAND, inner.height + 2 * EDGE_BAND)
 
 
-def map_geometry(columns: int, rows: int, box: Box) -> MapGeometry:
-    """The largest square cells that fit `box` with the coordinate bands, centred in it."""
+def map_geometry(columns: int, rows: int, box: Box, first: Coord = Coord(0, 0)) -> MapGeometry:
+    """The largest square cells that fit `box` with the coordinate bands, centred in it; `first`
+    is the grid point in the top-left corner when only part of the map is drawn."""
     cell = min((box.width - 2 * EDGE_BAND) / columns, (box.height - 2 * EDGE_BAND) / rows)
     if cell <= 0:
         raise ValueError(f"a map box of {box.width:.0f} × {box.height:.0f} pt has no room for the grid")
     left = box.x + (box.width - columns * cell) / 2
     top = box.top - (box.height - rows * cell) / 2
-    return MapGeometry(columns, rows, cell, left, top)
+    return MapGeometry(columns, rows, cell, left, top, first)
 
 
 def draw_map(
@@ -90,15 +94,20 @@ def draw_map(
     box: Box,
     start: Coord | None = None,
     route: Sequence[Sequence[Coord]] | None = None,
+    district: District | None = None,
 ) -> MapGeometry:
     """Draw `city`'s map for `mode` (basic, advanced) into `box`; optionally a start and a route.
 
     `route` is a list of path segments, each a list of coordinates walked in order (one per path
-    end, R6). Returns the geometry, so callers can place more marks on the same grid.
+    end, R6). With a `district` (a mini's) only that rectangle is drawn, with its own coordinates
+    on the edges. Returns the geometry, so callers can place more marks on the same grid.
     """
     style = load_sheet_style()
     scheme = load_icon_scheme()
-    geometry = map_geometry(city.grid.columns, city.grid.rows, box)
+    if district is None:
+        geometry = map_geometry(city.grid.columns, city.grid.rows, box)
+    else:
+        geometry = map_geometry(district.columns, district.rows, box, district.first)
     canvas.saveState()
     _draw_water(canvas, city, geometry, style)
     _draw_links(canvas, city, geometry, style)
@@ -268,13 +277,13 @@ def _draw_edges(canvas: Canvas, geometry: MapGeometry) -> None:
     middle = EDGE_BAND / 2 - size * 0.35
     for col in range(geometry.columns):
         x = geometry.left + (col + 0.5) * geometry.cell
-        name = column_name(col)
+        name = column_name(geometry.first.col + col)
         canvas.drawCentredString(x, grid_box.top + middle, name)
         canvas.drawCentredString(x, grid_box.y - EDGE_BAND + middle, name)
     canvas.setFont(FONT, size)
     for row in range(geometry.rows):
         y = geometry.top - (row + 0.5) * geometry.cell - size * 0.35
-        label = str(row + 1)
+        label = str(geometry.first.row + row + 1)
         canvas.drawCentredString(grid_box.x - EDGE_BAND / 2, y, label)
         canvas.drawCentredString(grid_box.x + grid_box.width + EDGE_BAND / 2, y, label)
 

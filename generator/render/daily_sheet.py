@@ -25,14 +25,14 @@ from reportlab.pdfgen.canvas import Canvas
 from generator.daily.job import Daily
 from generator.render.citymap import Box, draw_map, fit_icon
 from generator.render.daily_text import (
-    assignment_lines,
     certificate_line,
     code_lines,
     date_text,
     goal_text,
     level_text,
-    par_text,
     setup_text,
+    statement_lines,
+    target_par_text,
     title_text,
     turn_rules_text,
 )
@@ -42,7 +42,6 @@ from generator.render.qr import draw_qr, qr_matrix
 from generator.render.sheet import GAP, GREY, INK, MARGIN, RULE, SheetLayout, draw_legend, draw_strips, layout_sheet
 from generator.render.sheet_style import load_sheet_style
 from generator.render.wrap import shrunk_size, wrap_words
-from generator.render.wording import capital
 from generator.rules.cards import ActionBox
 from generator.rules.puzzle import Puzzle
 
@@ -108,7 +107,7 @@ def draw_puzzle_page(canvas: Canvas, daily: Daily, layout: SheetLayout) -> None:
     puzzle = daily.puzzle
     draw_daily_header(canvas, daily, layout.header, title=title_text(daily), subtitle=goal_text(daily),
                       assignments=True, qr=True)
-    draw_map(canvas, puzzle.city, puzzle.mode, layout.map, start=puzzle.start)
+    draw_map(canvas, puzzle.city, puzzle.mode, layout.map, start=puzzle.start, district=puzzle.district)
     draw_legend(canvas, puzzle.city, puzzle.mode, layout.legend)
     draw_strips(canvas, puzzle.city, puzzle.mode, layout.strips)
 
@@ -133,7 +132,6 @@ def draw_daily_header(canvas: Canvas, daily: Daily, box: Box, *, title: str, sub
     beside the ruler; without, the ruler takes the top right corner and the title stays clear of it.
     """
     puzzle = daily.puzzle
-    words = puzzle.city.words
     style = load_sheet_style()
     title_room = 0.0
     if qr:
@@ -158,11 +156,10 @@ def draw_daily_header(canvas: Canvas, daily: Daily, box: Box, *, title: str, sub
     canvas.setFillColor(INK)
     fit_string(canvas, title, box.x + 10 * mm, top - 6 * mm, text_width - 10 * mm - title_room, FONT_BOLD, 15)
     canvas.setFillColor(GREY)
-    line = f"{date_text(daily)} · {level_text(daily.day)} · {setup_text(puzzle)}"
+    line = f"{date_text(daily)} · {level_text(daily)} · {setup_text(puzzle)}"
     fit_string(canvas, line, box.x + 10 * mm, top - 10.5 * mm, text_width - 10 * mm, FONT, 8)
     canvas.setFillColor(INK)
-    target = f"Target {puzzle.target}" if puzzle.target is not None else "No target"
-    fit_string(canvas, f"{target}  ·  {par_text(daily)}  ·  {subtitle}", box.x, top - 16 * mm, text_width,
+    fit_string(canvas, f"{target_par_text(daily)}  ·  {subtitle}", box.x, top - 16 * mm, text_width,
                 FONT_BOLD, 9)
     certificate = certificate_line(daily)
     if certificate:
@@ -172,8 +169,7 @@ def draw_daily_header(canvas: Canvas, daily: Daily, box: Box, *, title: str, sub
     if not assignments:
         return
     y = top - 23.5 * mm
-    lines = assignment_lines(puzzle) or ["none today: only the target counts"]
-    heading = capital(words.assignments)
+    heading, lines = statement_lines(puzzle)
     canvas.setFont(FONT_BOLD, 7)
     canvas.drawString(box.x, y, heading)
     size = 7 if len(lines) <= 3 else 6.4
@@ -204,7 +200,7 @@ def draw_turn_table(canvas: Canvas, daily: Daily, paper: Paper) -> None:
                FONT_BOLD, 12)
     canvas.setFont(FONT, 8)
     canvas.setFillColor(GREY)
-    canvas.drawString(MARGIN, top - 9.5 * mm, f"{date_text(daily)}  ·  target {puzzle.target}  ·  {par_text(daily)}")
+    canvas.drawString(MARGIN, top - 9.5 * mm, f"{date_text(daily)}  ·  {target_par_text(daily).lower()}")
     canvas.setFillColor(INK)
     canvas.setFont(FONT, RULES_SIZE)
     rules = wrap_words(turn_rules_text(puzzle.city.words), width, FONT, RULES_SIZE)

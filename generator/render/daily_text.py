@@ -7,9 +7,9 @@ and its certificate (no better plan changes at most w consecutive turns, solver/
 
 from __future__ import annotations
 
-import datetime as dt
 
 from generator.daily.job import Daily
+from generator.render.wording import capital
 from generator.rules.city import ADVANCED, Words
 from generator.rules.grid import Coord
 from generator.rules.plan import Turn
@@ -18,9 +18,24 @@ from generator.rules.puzzle import Puzzle
 def par_text(daily: Daily) -> str:
     """The par as the sheet states it: "proven optimal" only when it is. A bound several times the
     par means nothing to a player, so it stays in the YAML files and `solve --json`."""
+    if daily.puzzle.is_mini:
+        return f"proven maximum {daily.par}"
     if daily.proven:
         return f"par {daily.par}, proven optimal"
     return f"par {daily.par}"
+
+
+def target_par_text(daily: Daily) -> str:
+    """"Target 65  ·  par 118", or a mini's "Proven maximum 4" (its target is its maximum)."""
+    if daily.puzzle.is_mini:
+        return capital(par_text(daily))
+    target = f"Target {daily.puzzle.target}" if daily.puzzle.target is not None else "No target"
+    return f"{target}  ·  {par_text(daily)}"
+
+
+def total_label(daily: Daily) -> str:
+    """What the answer plan's total equals: "par 118", or a mini's "maximum 4"."""
+    return f"maximum {daily.par}" if daily.puzzle.is_mini else f"par {daily.par}"
 
 
 def certificate_line(daily: Daily) -> str:
@@ -31,8 +46,9 @@ def certificate_line(daily: Daily) -> str:
 
 
 def title_text(daily: Daily) -> str:
-    """"Citytrip Brugge daily puzzle": the big line of both documents."""
-    return f"Citytrip {daily.puzzle.city.name} daily puzzle"
+    """"Citytrip Brugge daily puzzle" (or "daily mini"): the big line of both documents."""
+    kind = "daily mini" if daily.puzzle.is_mini else "daily puzzle"
+    return f"Citytrip {daily.puzzle.city.name} {kind}"
 
 
 def date_text(daily: Daily) -> str:
@@ -47,14 +63,19 @@ def setup_text(puzzle: Puzzle) -> str:
     return f"{mode} · {len(puzzle.turns) + 1} cards, {len(puzzle.turns)} turns · path from the start in {directions}"
 
 
-def level_text(day: dt.date) -> str:
-    """The weekday's difficulty on a scale of seven: Monday easiest, Sunday hardest."""
-    return f"difficulty {day.weekday() + 1} of 7"
+def level_text(daily: Daily) -> str:
+    """The weekday's difficulty on a scale of seven: Monday easiest, Sunday hardest; a mini's square."""
+    district = daily.puzzle.district
+    if district is not None:
+        return f"mini: the {district.columns} × {district.rows} square {district.first}–{district.last}"
+    return f"difficulty {daily.day.weekday() + 1} of 7"
 
 
 def goal_text(daily: Daily) -> str:
     """The solo win condition (RULINGS "Solo"): every assignment achieved and the target reached."""
     target = daily.puzzle.target
+    if daily.puzzle.is_mini:
+        return f"Find a plan that scores {target}: no plan scores more"
     if daily.puzzle.assignments:
         return f"Win: achieve every {daily.puzzle.city.words.assignment} and score at least {target}"
     return f"Win: score at least {target}"
@@ -82,6 +103,16 @@ def assignment_lines(puzzle: Puzzle) -> list[str]:
         points = "" if assignment.is_set else f" ({assignment.values[0]} points)"
         lines.append(f"{assignment.id}: {what}{points}")
     return lines
+
+
+def statement_lines(puzzle: Puzzle) -> tuple[str, list[str]]:
+    """The heading and lines under the target: the assignments, or a mini's square."""
+    words = puzzle.city.words
+    if puzzle.district is not None:
+        return "Mini", [f"The map shows only the square {puzzle.district.first}–{puzzle.district.last}: "
+                        "the path stays inside it.",
+                        f"No {words.assignments}: only the score counts."]
+    return capital(words.assignments), assignment_lines(puzzle) or ["none today: only the target counts"]
 
 
 def _place(puzzle: Puzzle, at: Coord) -> str:

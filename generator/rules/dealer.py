@@ -13,6 +13,7 @@ from typing import Sequence
 
 from generator.rules.cards import DeckCard, turn_faces
 from generator.rules.city import City
+from generator.rules.district import District
 from generator.rules.puzzle import Puzzle
 
 SIDES = "AB"
@@ -27,12 +28,13 @@ def shuffled_deck(city: City, rng: random.Random, cards: int) -> tuple[DeckCard,
 
 
 def dealt_puzzle(city: City, deck: Sequence[DeckCard], *, start_card: int, assignments: Sequence[str], mode: str,
-                 directions: int, target: int | None = None) -> Puzzle:
+                 directions: int, target: int | None = None, district: District | None = None) -> Puzzle:
     """The puzzle of a dealt `deck` that starts on start card `start_card` (R12) with the
-    assignment cards of the given ids: the open faces of each turn come from the deck (R7)."""
+    assignment cards of the given ids: the open faces of each turn come from the deck (R7).
+    A mini's `district` crops the map (generator/rules/district.py)."""
     deck = tuple(deck)
     return Puzzle(
-        city=city,
+        city=district.crop(city) if district is not None else city,
         mode=mode,
         directions=directions,
         start=city.start_cards[start_card].location.at,
@@ -41,4 +43,5 @@ def dealt_puzzle(city: City, deck: Sequence[DeckCard], *, start_card: int, assig
         start_card=start_card,
         assignments=tuple(city.assignments[i] for i in assignments),
         target=target,
+        district=district,
     )

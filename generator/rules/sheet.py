@@ -253,8 +253,12 @@ class Sheet:
                 effects.fail("R6", "a second direction (end b) is allowed only when playing with two directions")
                 continue
             at = self.head(end)
+            district = self.puzzle.district
             for node in moves:
                 reason = grid.why_not_step(at, node)
+                if district is not None and node not in district:
+                    # The cropped map says "not a node"; the player sees the node on the city's map.
+                    reason = f"R1: {node} is outside the mini's square {district.first}–{district.last}"
                 if reason is not None:
                     rule, _, message = reason.partition(": ")
                     effects.fail(rule, f"step {at}→{node}: {message}")

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Iterable
 
 from generator.rules.city import City
+from generator.rules.district import District
 from generator.rules.grid import BRIDGE, NOTHING, WATER, Coord, column_name
 
 # One letter per goal category; unknown categories of a user's city use their first letter.
@@ -18,13 +19,17 @@ def symbol(category: str) -> str:
     return SYMBOLS.get(category, category[:1])
 
 
-def render_map(city: City, start: Coord | None = None, path: Iterable[Coord] = ()) -> str:
-    """Three characters per grid point: ' m ' a museum, '[m]' on the path, '(S)' the start."""
+def render_map(city: City, start: Coord | None = None, path: Iterable[Coord] = (),
+               district: District | None = None) -> str:
+    """Three characters per grid point: ' m ' a museum, '[m]' on the path, '(S)' the start; only
+    the `district` (a mini's square) when one is given."""
     on_path = set(path)
-    lines = ["    " + "".join(f"{column_name(c):^3}" for c in range(city.grid.columns))]
-    for row in range(city.grid.rows):
+    first, last = (district.first, district.last) if district else (Coord(0, 0), Coord(city.grid.columns - 1, city.grid.rows - 1))
+    columns, rows = range(first.col, last.col + 1), range(first.row, last.row + 1)
+    lines = ["    " + "".join(f"{column_name(c):^3}" for c in columns)]
+    for row in rows:
         cells = []
-        for col in range(city.grid.columns):
+        for col in columns:
             at = Coord(col, row)
             cell = city.grid.cell(at)
             location = city.locations.get(at)

@@ -28,7 +28,7 @@ from generator.rules.cards import ActionType
 from generator.rules.city import EAT, RESTAURANT
 from generator.rules.sheet import MAX_BONUS_PER_TURN
 from generator.rules.grid import Coord, crossing_diagonal
-from generator.solver.facts import ACTION_TYPES, GOAL_TYPES, Facts
+from generator.solver.facts import GOAL_TYPES, Facts
 
 PLAN = ActionType.PLAN
 

@@ -62,7 +62,7 @@ class SolveResult:
     beam_score: int | None = None  # the quick start plan's score, before the search
     target: int | None = None
     window: int = 0             # the LNS certificate (lns.certificate_text): 0 for none
-    work: float = 0.0           # the LNS's deterministic work
+    work: float = 0.0           # deterministic work spent: the LNS's, or prove()'s CP-SAT time
 
     @property
     def proven(self) -> bool:
@@ -212,6 +212,33 @@ def solve(
     # accepts, so a plan that meets it is optimal whichever model found it.
     proven = score >= bound
     return SolveResult(Status.OPTIMAL if proven else Status.FEASIBLE, score, max(bound, score), seconds, plan, start_score, None, window, searched.work)
+
+
+def prove(puzzle: Puzzle, work: float, seed: int = 0, wall_guard: float = 900.0) -> SolveResult:
+    """The full model alone, hinted with the planner's plan, for a small puzzle (the daily mini).
+
+    One worker stopped on `work` units of CP-SAT's deterministic time, so the answer (OPTIMAL with
+    its plan, or FEASIBLE with the best plan and bound so far) is a pure function of (puzzle,
+    work, seed) on any machine under any load (OR-Tools #2159: only one worker is deterministic).
+    The large-neighbourhood search is left out: on a mini the full model proves the optimum in
+    seconds, and the proof, not a good plan, is what a mini needs. `wall_guard` only stops a runaway.
+    """
+    from generator.solver.seeding import normalise, start_plan
+
+    started = time.monotonic()
+    facts = Facts(puzzle)
+    hint = start_plan(puzzle, facts, ("planner", 4, 3), seed)
+    hint = normalise(puzzle, facts, hint)
+    _, solver, status, found, watcher = _run(puzzle, facts, False, None, hint.plan, wall_guard, 1, seed, started, None, work)
+    bound = _bound(solver, status, None, watcher)
+    plan, score = hint.plan, hint.score
+    if found is not None and replay(puzzle, found).score >= score:
+        plan, score = found, replay(puzzle, found).score
+    if bound is None:
+        bound = facts.ceiling()
+    proven = status == cp_model.OPTIMAL and score >= bound
+    return SolveResult(Status.OPTIMAL if proven else Status.FEASIBLE, score, max(bound, score),
+                       time.monotonic() - started, plan, hint.score, work=solver.deterministic_time)
 
 
 def _bound(solver: cp_model.CpSolver, status, target: int | None, watcher: "_Watcher") -> int | None:

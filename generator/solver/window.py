@@ -26,7 +26,6 @@ from dataclasses import dataclass
 
 from ortools.sat.python import cp_model
 
-from generator.rules.cards import ActionType
 from generator.rules.sheet import Sheet
 from generator.rules.grid import Coord, crossing_diagonal, edge
 from generator.rules.plan import BonusUse, GoalClaim, Plan, Turn

@@ -7,6 +7,7 @@ from pathlib import Path
 from generator.cli import main
 
 PINNED = Path(__file__).resolve().parents[1] / "data" / "daily" / "citytrip-antwerpen-2026-11-30-puzzle.yaml"
+PINNED_MINI = PINNED.with_name("citytrip-antwerpen-2026-11-30-mini-puzzle.yaml")
 
 
 @pytest.mark.slow
@@ -21,6 +22,10 @@ def test_daily_twice_gives_identical_files_whose_answer_verifies(tmp_path, capsy
     assert names == [
         "citytrip-antwerpen-2026-11-30-answer-key.pdf",
         "citytrip-antwerpen-2026-11-30-answer.yaml",
+        "citytrip-antwerpen-2026-11-30-mini-answer-key.pdf",
+        "citytrip-antwerpen-2026-11-30-mini-answer.yaml",
+        "citytrip-antwerpen-2026-11-30-mini-puzzle.yaml",
+        "citytrip-antwerpen-2026-11-30-mini-sheet.pdf",
         "citytrip-antwerpen-2026-11-30-puzzle.yaml",
         "citytrip-antwerpen-2026-11-30-sheet.pdf",
     ]
@@ -32,8 +37,22 @@ def test_daily_twice_gives_identical_files_whose_answer_verifies(tmp_path, capsy
     assert len(set(modes.values())) == 1, modes
     # The puzzle file of this date is pinned: a change to the deal, the data or the solver's
     # answer shows up here (regenerate it on purpose, and bump GENERATOR_VERSION if deals change).
-    assert (tmp_path / "one" / names[2]).read_text() == PINNED.read_text()
-    code = next(line.split("code: ")[1] for line in summary.splitlines() if "code: " in line)
+    assert (tmp_path / "one" / names[6]).read_text() == PINNED.read_text()
+    assert (tmp_path / "one" / names[4]).read_text() == PINNED_MINI.read_text()
+    code, mini_code = [line.split("code: ")[1] for line in summary.splitlines() if "code: " in line]
     par = int(summary.split(" par ")[1].split()[0])
     assert main(["verify", "--json", code, str(tmp_path / "one" / names[1])]) == 0
     assert f'"score": {par}' in capsys.readouterr().out
+    # The mini's answer verifies against its code at the proven maximum, which is its target.
+    maximum = int(summary.split("proven maximum ")[1].split()[0])
+    assert mini_code.startswith("CT2M/") and mini_code.endswith(f"/T{maximum}")
+    assert main(["verify", "--json", mini_code, str(tmp_path / "one" / names[3])]) == 0
+    assert f'"score": {maximum}' in capsys.readouterr().out
+
+
+def test_no_mini_skips_the_mini(tmp_path, capsys):
+    args = ["daily", "--date", "2026-11-30", "--city", "brugge", "--work", "0.5", "--no-mini", "--out", str(tmp_path)]
+    assert main(args) == 0
+    assert "daily mini" not in capsys.readouterr().out
+    assert not [p for p in tmp_path.iterdir() if "-mini-" in p.name]
+    assert len(list(tmp_path.iterdir())) == 4

@@ -1,8 +1,8 @@
 """Every page of every printable, as a print shop's preflight and a player would check it.
 
 Both cities' kits (sheets, start, action and assignment cards, alignment page, score pad, player
-aid), the Bruges (English and French) and Big City pads and aids, and daily puzzle sheets and
-answer keys of both cities in both game modes, on A4 and on Letter: no glyph under 6 pt, nothing
+aid), the Bruges (English and French) and Big City pads and aids, daily puzzle sheets and
+answer keys of both cities in both game modes, and a daily mini, on A4 and on Letter: no glyph under 6 pt, nothing
 within 5 mm of the paper's edge, a 50-mm ruler on every page, every font embedded, and no rule
 number, "seed" or "bound" in what a player reads.
 """
@@ -18,6 +18,7 @@ import pytest
 
 from generator.cli import main
 from generator.daily import job
+from generator.daily.mini import make_mini
 from generator.render.daily import render_daily
 from generator.rules.replay import replay
 from generator.solver.beam import beam_search
@@ -57,12 +58,14 @@ def printables(tmp_path_factory: pytest.TempPathFactory) -> list[Path]:
                 _cli(kind, "--game", game, *args, "--paper", paper, "--out", folder / f"{game}-{variant}-{kind}.pdf")
         for city, day in DAILIES:
             job.make_daily(city, day, folder / "daily", _beam_solver, render=partial(render_daily, paper=paper))
+        # The real proof: this mini's first deal proves in about 0.1 units (benchmarks/mini.py).
+        make_mini("antwerpen", dt.date(2026, 12, 2), folder / "daily", render=partial(render_daily, paper=paper))
     return sorted(root.rglob("*.pdf"))
 
 
 def test_every_printable_is_there(printables: list[Path]) -> None:
-    """Both papers × (2 kits of 8 PDFs + 6 pads and aids + 3 dailies of 2 PDFs)."""
-    assert len(printables) == 2 * (2 * 8 + 6 + 3 * 2)
+    """Both papers × (2 kits of 8 PDFs + 6 pads and aids + 3 dailies and a mini of 2 PDFs)."""
+    assert len(printables) == 2 * (2 * 8 + 6 + 4 * 2)
 
 
 def test_no_small_type_no_mark_near_the_edge_a_ruler_on_every_page_and_every_font_embedded(printables: list[Path]) -> None:
