@@ -97,8 +97,7 @@ def summary(daily) -> str:
         f"  target {puzzle.target}, {par}; the greedy player scores {daily.greedy}",
         f"  code: {daily.code}",
     ]
-    lines.extend(f"  wrote {path}" for path in daily.files)
-    return "\n".join(lines)
+    return _with_files(lines, daily.files)
 
 
 def mini_summary(mini) -> str:
@@ -110,5 +109,8 @@ def mini_summary(mini) -> str:
         f"  proven maximum {mini.par} (the target); the greedy player scores {mini.greedy}",
         f"  code: {mini.code}",
     ]
-    lines.extend(f"  wrote {path}" for path in mini.files)
-    return "\n".join(lines)
+    return _with_files(lines, mini.files)
+
+
+def _with_files(lines: list[str], files) -> str:
+    return "\n".join([*lines, *(f"  wrote {path}" for path in files)])

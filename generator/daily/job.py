@@ -123,17 +123,20 @@ def make_daily(city_key: str, day: dt.date, out_dir: Path, solver: Solver, rende
         f"# par: {par} ({par_note(solution)})",
         f"# generator version {GENERATOR_VERSION}",
     ]
-    files = [
-        write_text(out_dir / f"{stem}-puzzle.yaml", "\n".join(header) + "\n" + dump_yaml(puzzle_to_data(puzzle))),
-        write_text(
-            out_dir / f"{stem}-answer.yaml",
-            "\n".join(header) + "\n" + dump_yaml({"puzzle": f"{stem}-puzzle.yaml", **plan_to_data(solution.plan)}),
-        ),
-    ]
+    files = write_puzzle_files(out_dir, stem, header, puzzle, solution.plan)
     daily = Daily(day, puzzle, code, par, solution.bound, solution.proven, solution.greedy, attempt, solution.plan, report, (), solution.window)
     if render is not None:
         files.extend(render(daily, out_dir / stem))
     return replace(daily, files=tuple(files))
+
+
+def write_puzzle_files(out_dir: Path, stem: str, header: list[str], puzzle: Puzzle, answer: Plan) -> list[Path]:
+    """`<stem>-puzzle.yaml` and `<stem>-answer.yaml` under the same comment header (daily and mini)."""
+    top = "\n".join(header) + "\n"
+    return [
+        write_text(out_dir / f"{stem}-puzzle.yaml", top + dump_yaml(puzzle_to_data(puzzle))),
+        write_text(out_dir / f"{stem}-answer.yaml", top + dump_yaml({"puzzle": f"{stem}-puzzle.yaml", **plan_to_data(answer)})),
+    ]
 
 
 def par_note(solution: Solution) -> str:

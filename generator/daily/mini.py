@@ -25,12 +25,9 @@ from pathlib import Path
 from typing import Callable
 
 from generator.daily.code import encode
-from generator.daily.job import Daily, file_stem
+from generator.daily.job import Daily, file_stem, write_puzzle_files
 from generator.data.cities import load_city
-from generator.data.puzzles import plan_to_data, puzzle_to_data
-from generator.data.yaml_file import dump_yaml
 from generator.errors import UsageError
-from generator.files import write_text
 from generator.players.honest import honest_plan
 from generator.rules.city import BASIC, City
 from generator.rules.dealer import dealt_puzzle, shuffled_deck
@@ -147,13 +144,7 @@ def make_mini(city_key: str, day: dt.date, out_dir: Path, prover: Callable = pro
         f"# par: {par} (proven optimal)",
         f"# mini version {MINI_VERSION}",
     ]
-    files = [
-        write_text(out_dir / f"{stem}-puzzle.yaml", "\n".join(header) + "\n" + dump_yaml(puzzle_to_data(puzzle))),
-        write_text(
-            out_dir / f"{stem}-answer.yaml",
-            "\n".join(header) + "\n" + dump_yaml({"puzzle": f"{stem}-puzzle.yaml", **plan_to_data(result.plan)}),
-        ),
-    ]
+    files = write_puzzle_files(out_dir, stem, header, puzzle, result.plan)
     greedy = replay(puzzle, honest_plan(puzzle)).score
     mini = Daily(day, puzzle, code, par, result.bound, True, greedy, attempt, result.plan, report, ())
     if render is not None:
