@@ -17,9 +17,10 @@ from __future__ import annotations
 
 import contextlib
 import datetime as dt
-import multiprocessing
 import hashlib
+import multiprocessing
 import random
+import signal
 from dataclasses import replace
 from pathlib import Path
 from typing import Callable
@@ -81,7 +82,7 @@ def prove_mini(puzzle: Puzzle, work: float = PROOF_WORK):
 
 
 def _proof_of(job: tuple):
-    """One deal's proof, in a worker process: (city key, day, attempt) → (puzzle, result)."""
+    """One deal's proof, in a worker process: (city key, day, attempt, prover) → (puzzle, result)."""
     city_key, day, attempt, prover = job
     puzzle = deal_mini(load_city(city_key), day, attempt)
     return puzzle, prover(puzzle)
@@ -115,12 +116,16 @@ def _pool(workers: int):
     if workers <= 1:
         yield None
         return
-    pool = multiprocessing.get_context("fork").Pool(workers)
+    pool = multiprocessing.get_context("fork").Pool(workers, initializer=_ignore_interrupts)
     try:
         yield pool
     finally:
         pool.terminate()
         pool.join()
+
+
+def _ignore_interrupts() -> None:
+    signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C is the parent's to handle
 
 
 def make_mini(city_key: str, day: dt.date, out_dir: Path, prover: Callable = prove_mini,
