@@ -9,11 +9,12 @@ version, city, the city data's digest, mode, directions, start card, deck (card 
 assignments, target. A daily mini's code starts with CT2M and names its district after the
 digest, so the code itself says it is a mini:
 
-    CT2M/BRUGGE/813EEE/K10-O14/BASIC/1/S2/7A.12B.3A.1B.9A.4B/-/T12
- A description names cards, and a card's contents can change between
+    CT2M/ANTWERPEN/D29B70/G9-J12/BASIC/1/S17/6A.9A.14A.8A.12A.5B.2B/-/T11
+
+A description names cards, and a card's contents can change between
 releases (the level calibration changes assignment values and locations); the digest
 (`data_digest`, as in a puzzle file's `data` line) makes such a code an error instead of another
-puzzle. Every character is in QR's alphanumeric set (upper case, digits, / . +), so the QR code
+puzzle. Every character is in QR's alphanumeric set (upper case, digits, / . + -), so the QR code
 stays small.
 """
 
@@ -30,8 +31,8 @@ PREFIX = "CT2"
 MINI_PREFIX = "CT2M"
 OLD_PREFIXES = ("CT1",)  # no digest: which card contents they meant cannot be told
 _ASSIGNMENT = re.compile(r"^[1-6]\.[0-9][0-9]$")
-_NUMBER = re.compile(r"[0-9]{1,4}")
-_TARGET = re.compile(r"-?[0-9]{1,3}")  # a mini's proven maximum can be below zero  # ASCII digits only: str.isdigit() also takes "²", which int() refuses
+_NUMBER = re.compile(r"[0-9]{1,4}")  # ASCII digits only: str.isdigit() also takes "²", which int() refuses
+_TARGET = re.compile(r"-?[0-9]{1,3}")  # a mini's proven maximum can be below zero
 
 
 def looks_like_code(text: str) -> bool:

@@ -67,7 +67,7 @@ def level_text(daily: Daily) -> str:
     """The weekday's difficulty on a scale of seven: Monday easiest, Sunday hardest; a mini's square."""
     district = daily.puzzle.district
     if district is not None:
-        return f"mini: the {district.columns} × {district.rows} square {district.first}–{district.last}"
+        return f"mini: the {district.columns} × {district.rows} square {district.printed}"
     return f"difficulty {daily.day.weekday() + 1} of 7"
 
 
@@ -109,7 +109,7 @@ def statement_lines(puzzle: Puzzle) -> tuple[str, list[str]]:
     """The heading and lines under the target: the assignments, or a mini's square."""
     words = puzzle.city.words
     if puzzle.district is not None:
-        return "Mini", [f"The map shows only the square {puzzle.district.first}–{puzzle.district.last}: "
+        return "Mini", [f"The map shows only the square {puzzle.district.printed}: "
                         "the path stays inside it.",
                         f"No {words.assignments}: only the score counts."]
     return capital(words.assignments), assignment_lines(puzzle) or ["none today: only the target counts"]

@@ -51,7 +51,12 @@ class District:
         return cls(Coord(col, row), Coord(col + size - 1, row + size - 1))
 
     def __str__(self) -> str:
-        return f"{self.first}-{self.last}"
+        return f"{self.first}-{self.last}"  # as files and codes write it
+
+    @property
+    def printed(self) -> str:
+        """As a player reads it: "K10–O14", with a dash between the corners."""
+        return f"{self.first}–{self.last}"
 
     @property
     def columns(self) -> int:

@@ -258,7 +258,7 @@ class Sheet:
                 reason = grid.why_not_step(at, node)
                 if district is not None and node not in district:
                     # The cropped map says "not a node"; the player sees the node on the city's map.
-                    reason = f"R1: {node} is outside the mini's square {district.first}–{district.last}"
+                    reason = f"R1: {node} is outside the mini's square {district.printed}"
                 if reason is not None:
                     rule, _, message = reason.partition(": ")
                     effects.fail(rule, f"step {at}→{node}: {message}")
