@@ -21,6 +21,7 @@ from generator.files import one_run
 # The subcommand modules, in the order `citytrip --help` lists them.
 COMMANDS = [
     "daily",
+    "site",
     "verify",
     "show",
     "solve",

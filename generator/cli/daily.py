@@ -10,6 +10,7 @@ from pathlib import Path
 
 from generator.data.cities import shipped_cities
 from generator.errors import UsageError
+from generator.site.addresses import checked_base_url
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:
@@ -33,6 +34,12 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     )
     parser.add_argument("--no-mini", action="store_true", help="skip the daily mini (its four files)")
     parser.add_argument("--out", default="output", help="folder to write into (default output/)")
+    parser.add_argument(
+        "--base-url", metavar="URL",
+        help="the address of the site that `citytrip site` built (like https://example.org/citytrip): the "
+        "printed QR code then opens the puzzle's page, to play and check it on a phone; the code stays "
+        "printed under it (default: the QR code holds the code)",
+    )
     parser.set_defaults(func=run)
 
 
@@ -61,17 +68,18 @@ def run(args: argparse.Namespace) -> int:
     work = WORK if args.work is None else args.work
     if not 0.5 <= work <= 3600:
         raise UsageError(f"--work {args.work:g}: expected 0.5 to 3600")
+    base_url = checked_base_url(args.base_url) if args.base_url is not None else None
     try:
         from generator.render.daily import render_daily
     except ImportError:  # the renderer is optional while it is being built
         render_daily = None
     render = functools.partial(render_daily, paper=size.name) if render_daily else None
-    daily = make_daily(city, day, Path(args.out), functools.partial(solve_daily, work=work), render)
+    daily = make_daily(city, day, Path(args.out), functools.partial(solve_daily, work=work), render, base_url)
     print(summary(daily))
     if not args.no_mini:
         from generator.daily.mini import make_mini
 
-        mini = make_mini(city, day, Path(args.out), render=render)
+        mini = make_mini(city, day, Path(args.out), render=render, base_url=base_url)
         if mini is None:
             print(f"No daily mini for {day.isoformat()}: no deal's maximum was proven within the budget.", file=sys.stderr)
         else:
@@ -97,7 +105,7 @@ def summary(daily) -> str:
         f"  target {puzzle.target}, {par}; the greedy player scores {daily.greedy}",
         f"  code: {daily.code}",
     ]
-    return _with_files(lines, daily.files)
+    return _with_files(lines, daily)
 
 
 def mini_summary(mini) -> str:
@@ -109,8 +117,9 @@ def mini_summary(mini) -> str:
         f"  proven maximum {mini.par} (the target); the greedy player scores {mini.greedy}",
         f"  code: {mini.code}",
     ]
-    return _with_files(lines, mini.files)
+    return _with_files(lines, mini)
 
 
-def _with_files(lines: list[str], files) -> str:
-    return "\n".join([*lines, *(f"  wrote {path}" for path in files)])
+def _with_files(lines: list[str], daily) -> str:
+    page = [f"  page (in the QR code): {daily.address}"] if daily.address else []
+    return "\n".join([*lines, *page, *(f"  wrote {path}" for path in daily.files)])

@@ -19,6 +19,7 @@ from generator.data.cities import load_city
 from generator.data.puzzles import plan_to_data, puzzle_to_data
 from generator.data.yaml_file import dump_yaml
 from generator.files import write_text
+from generator.site.addresses import page_address
 from generator.rules.plan import Plan
 from generator.rules.puzzle import Puzzle
 from generator.rules.replay import Report, replay
@@ -53,6 +54,12 @@ class Daily:
     report: Report
     files: tuple[Path, ...]
     window: int = 0  # the par's certificate (solver/lns.py)
+    address: str | None = None  # the puzzle's web page, when the site's address was given
+
+    @property
+    def qr_text(self) -> str:
+        """What the printed QR code holds: the page's address (with the code), else the code."""
+        return self.address or self.code
 
     @property
     def certificate(self) -> str:
@@ -106,8 +113,10 @@ def choose_deal(city_key: str, day: dt.date, solver: Solver) -> tuple[Puzzle, So
     return replace(puzzle, assignments=kept), solution, 0
 
 
-def make_daily(city_key: str, day: dt.date, out_dir: Path, solver: Solver, render: Callable | None = None) -> Daily:
-    """Deal, solve and write today's files; returns what the summary prints."""
+def make_daily(city_key: str, day: dt.date, out_dir: Path, solver: Solver, render: Callable | None = None,
+               base_url: str | None = None) -> Daily:
+    """Deal, solve and write today's files; returns what the summary prints. With `base_url` (the
+    site's address, generator/site) the QR code holds the puzzle page's address."""
     puzzle, solution, attempt = choose_deal(city_key, day, solver)
     par = solution.score
     puzzle = replace(puzzle, target=target_for(par, difficulty(day).target_share))
@@ -124,7 +133,8 @@ def make_daily(city_key: str, day: dt.date, out_dir: Path, solver: Solver, rende
         f"# generator version {GENERATOR_VERSION}",
     ]
     files = write_puzzle_files(out_dir, stem, header, puzzle, solution.plan)
-    daily = Daily(day, puzzle, code, par, solution.bound, solution.proven, solution.greedy, attempt, solution.plan, report, (), solution.window)
+    daily = Daily(day, puzzle, code, par, solution.bound, solution.proven, solution.greedy, attempt, solution.plan, report, (),
+                  solution.window, page_address(base_url, puzzle.city.key, day, False, code) if base_url else None)
     if render is not None:
         files.extend(render(daily, out_dir / stem))
     return replace(daily, files=tuple(files))

@@ -35,6 +35,7 @@ from generator.rules.dealer import dealt_puzzle, shuffled_deck
 from generator.rules.district import District
 from generator.rules.puzzle import MINI_CARDS, Puzzle
 from generator.rules.replay import replay
+from generator.site.addresses import page_address
 
 # Bump when a change deals other minis (a printed mini code stays valid: it is the description).
 MINI_VERSION = "1"
@@ -129,7 +130,7 @@ def _ignore_interrupts() -> None:
 
 
 def make_mini(city_key: str, day: dt.date, out_dir: Path, prover: Callable = prove_mini,
-              render: Callable | None = None, workers: int = WORKERS) -> Daily | None:
+              render: Callable | None = None, workers: int = WORKERS, base_url: str | None = None) -> Daily | None:
     """Deal and prove the mini of `day`, write its puzzle and answer YAML (and PDFs with `render`);
     None, writing nothing, when no deal was proven (an unproven mini is never published)."""
     chosen = choose_mini(city_key, day, prover, workers)
@@ -151,7 +152,8 @@ def make_mini(city_key: str, day: dt.date, out_dir: Path, prover: Callable = pro
     ]
     files = write_puzzle_files(out_dir, stem, header, puzzle, result.plan)
     greedy = replay(puzzle, honest_plan(puzzle)).score
-    mini = Daily(day, puzzle, code, par, result.bound, True, greedy, attempt, result.plan, report, ())
+    address = page_address(base_url, puzzle.city.key, day, True, code) if base_url else None
+    mini = Daily(day, puzzle, code, par, result.bound, True, greedy, attempt, result.plan, report, (), address=address)
     if render is not None:
         files.extend(render(mini, out_dir / stem))
     return replace(mini, files=tuple(files))

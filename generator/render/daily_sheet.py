@@ -117,7 +117,7 @@ def qr_placement(daily: Daily, box: Box) -> QrPlacement:
     allows; the code lines go in the band under it (see `_code_band`)."""
     lines, band = _code_band(daily, box.width)
     room = box.height - band - BAND_GAP
-    modules = qr_matrix(daily.code).modules + 8  # the quiet zone is part of the printed size
+    modules = qr_matrix(daily.qr_text).modules + 8  # the quiet zone is part of the printed size
     module = max(MIN_MODULE, min(MAX_MODULE, room / modules, QR_COLUMN / modules))
     size = modules * module
     x = box.x + box.width - QR_COLUMN + (QR_COLUMN - size) / 2
@@ -136,7 +136,7 @@ def draw_daily_header(canvas: Canvas, daily: Daily, box: Box, *, title: str, sub
     title_room = 0.0
     if qr:
         placement = qr_placement(daily, box)
-        draw_qr(canvas, daily.code, placement.x, placement.y, placement.module)
+        draw_qr(canvas, daily.qr_text, placement.x, placement.y, placement.module)
         canvas.setFillColor(INK)
         canvas.setFont(FONT, CODE_SIZE)
         # Right-aligned under the QR code, the first line on top; the ruler at the band's left.

@@ -1,0 +1,372 @@
+"""One solo game played by taps on the web page: the engine judges every tap.
+
+The page's JavaScript draws and forwards taps; it decides nothing. Each tap becomes a change of
+the turn being written (the *draft*: boxes, the nodes each path end enters, goals ticked, bonus
+actions used), and the draft is kept only if `Sheet.check` finds it legal; otherwise the tap is
+refused and the engine's own explanation is shown. "Next turn" plays the draft with `Sheet.play`.
+So the page can only ever show a position that the rules engine reached, and the one-line
+notation it prints (generator/rules/notation.py) replays to the same score in `citytrip verify`.
+
+Every public method returns the whole view as a JSON string (the state the page draws), so the
+JavaScript side needs no knowledge of the engine's objects. Standard library only: this module
+runs under Pyodide with generator/rules.
+"""
+
+from __future__ import annotations
+
+import json
+from collections import Counter
+from dataclasses import dataclass, field
+from typing import Any
+
+from generator.browser.puzzle_json import puzzle_from_json
+from generator.errors import CitytripError
+from generator.rules.cards import BOX_NAMES, TRIPLES, ActionType, normalise_boxes
+from generator.rules.city import ADVANCED
+from generator.rules.grid import Coord
+from generator.rules.notation import format_plan, parse_plan
+from generator.rules.plan import BonusUse, GoalClaim, Plan, Turn
+from generator.rules.puzzle import Puzzle
+from generator.rules.sheet import Sheet
+
+MEDALS = ("bronze", "silver", "gold")
+
+
+def medal(score: int, target: int | None, par: int, won: bool) -> str | None:
+    """Bronze at the target, silver half way from the target to the par, gold at the par.
+
+    Only a won game earns one (every assignment achieved, target reached: RULINGS "Solo").
+    """
+    if not won or target is None:
+        return None
+    if score >= par:
+        return "gold"
+    if 2 * score >= target + par:  # half way, without rounding
+        return "silver"
+    return "bronze" if score >= target else None
+
+
+@dataclass
+class Draft:
+    """The turn being written, as the list of taps that built it (undo pops the last one)."""
+
+    taps: list[tuple[str, Any]] = field(default_factory=list)
+
+    def turn(self) -> Turn:
+        boxes: list[str] = []
+        moves: list[list[Coord]] = [[], []]
+        goals: list[GoalClaim] = []
+        bonus: list[BonusUse] = []
+        for kind, value in self.taps:
+            if kind == "box" and value in boxes:
+                boxes.remove(value)  # a second tap on a box un-chooses it
+            elif kind == "box":
+                boxes.append(value)
+            elif kind == "step":
+                moves[value[0]].append(value[1])
+            elif kind == "goal":
+                goals.append(value)
+            elif kind == "bonus":
+                bonus.append(value)
+        return Turn(normalise_boxes(boxes), (tuple(moves[0]), tuple(moves[1])), tuple(goals), tuple(bonus))
+
+    def with_tap(self, kind: str, value: Any) -> "Draft":
+        return Draft(self.taps + [(kind, value)])
+
+
+class Game:
+    """A puzzle page's game: the turns played, the draft, and the last message for the player."""
+
+    def __init__(self, puzzle: Puzzle, page: dict[str, Any]) -> None:
+        self.puzzle = puzzle
+        self.page = page  # what the page knows beyond the rules: title, par, code
+        self.played: list[Turn] = []
+        self.sheet = Sheet(puzzle)
+        self.draft = Draft()
+        self.active_end = 0
+        self.message: str | None = None
+        self.choosing: Coord | None = None  # a choice location waiting for its goal (R14)
+
+    @classmethod
+    def from_json(cls, text: str) -> "Game":
+        data = json.loads(text)
+        return cls(puzzle_from_json(data["puzzle"]), data["page"])
+
+    # --- taps ---------------------------------------------------------------------------------
+
+    def tap_box(self, name: str) -> str:
+        """Choose or un-choose a box of the open faces (R8)."""
+        name = str(name).upper()
+        if name not in BOX_NAMES or self.sheet.over:
+            return self._refuse("That is not a box of this turn.")
+        candidate = self.draft.with_tap("box", name)
+        boxes = candidate.turn().boxes
+        if self._boxes_problem(boxes) is not None and any(kind != "box" for kind, _ in candidate.taps):
+            return self._refuse("Undo this turn's path and goals before you change its boxes.")
+        if len(boxes) < 2:
+            return self._accept(candidate)  # a first box: nothing to judge yet
+        if len(boxes) == 2 and self._may_become_hunted(boxes):
+            # Two boxes that do not touch may be the ends of a hunted triple the player is tapping:
+            # keep them, with the engine's word on what is missing.
+            self._accept(candidate)
+            return self._refuse(f"{self._boxes_problem(boxes)}: add the box between them for a "
+                                f"{self.puzzle.city.words.hunted_turn}")
+        return self._judge(candidate)
+
+    def tap_node(self, text: str) -> str:
+        """Walk to a node from an end of the path (R4–R6), or tick a goal the path touches (R10)."""
+        try:
+            at = Coord.parse(text)
+        except ValueError:
+            return self._refuse("That is not a node of the map.")
+        self.choosing = None
+        turn = self.draft.turn()
+        if len(turn.boxes) < 2:
+            return self._refuse(f"Choose two boxes first (three for a {self.puzzle.city.words.hunted_turn}).")
+        problem = self._boxes_problem(turn.boxes)
+        if problem is not None:
+            return self._refuse(problem)
+        if at in self._touched(turn) and at not in {claim.at for claim in turn.goals}:
+            options = self.sheet.goal_options(at)
+            if len(options) > 1:
+                self.choosing = at
+                self.message = None
+                return self.view()
+            if options:
+                return self._judge(self.draft.with_tap("goal", GoalClaim(at)))
+        heads = self._heads(turn)
+        if self.puzzle.directions == 2 and at in heads and heads[0] != heads[1]:
+            return self.select_end(heads.index(at))  # a tap on an end picks it
+        end = self._end_towards(at, turn)
+        return self._judge(self.draft.with_tap("step", (end, at)))
+
+    def choose_goal(self, text: str, goal: str) -> str:
+        """The goal picked at a choice location (R14)."""
+        self.choosing = None
+        try:
+            claim = GoalClaim(Coord.parse(text), str(goal))
+        except ValueError:
+            return self._refuse("That is not a node of the map.")
+        return self._judge(self.draft.with_tap("goal", claim))
+
+    def use_bonus(self, value: int, action: str) -> str:
+        """A bonus action of `value` added to `action` this turn (R9)."""
+        try:
+            use = BonusUse(int(value), ActionType(action))
+        except ValueError:
+            return self._refuse("That is not a bonus action.")
+        return self._judge(self.draft.with_tap("bonus", use))
+
+    def select_end(self, end: int) -> str:
+        """Which end of a two-direction path a tap next to both ends extends (R6)."""
+        self.active_end = 1 if int(end) == 1 and self.puzzle.directions == 2 else 0
+        self.message = None
+        return self.view()
+
+    def next_turn(self) -> str:
+        """Play the draft (R7: the turn is over)."""
+        if self.sheet.over:
+            return self._refuse("The game is over.")
+        turn = self.draft.turn()
+        problems = self.sheet.check(turn)
+        if problems:
+            return self._refuse(problems[0].message)
+        self.sheet.play(turn)
+        self.played.append(turn)
+        self.draft = Draft()
+        self.choosing = None
+        self.message = None
+        return self.view()
+
+    def undo(self) -> str:
+        """Take back the last tap; with an empty draft, reopen the last turn played."""
+        self.choosing = None
+        self.message = None
+        if self.draft.taps:
+            self.draft = Draft(self.draft.taps[:-1])
+        elif self.played:
+            last = self.played.pop()
+            self._replay(self.played)
+            self.draft = Draft(_taps_of(last))
+        return self.view()
+
+    def restart(self) -> str:
+        self._replay([])
+        self.draft = Draft()
+        self.message = self.choosing = None
+        return self.view()
+
+    def load_plan(self, text: str) -> str:
+        """Replay a play written in the notation (a shared `#plan=`): as far as it is legal."""
+        self.restart()
+        try:
+            plan = parse_plan(str(text))
+        except CitytripError as error:
+            return self._refuse(f"This shared play cannot be read: {error}.")
+        for number, turn in enumerate(plan.turns, start=1):
+            if self.sheet.over:
+                return self._refuse(f"This shared play has {len(plan.turns)} turns; the game has {len(self.puzzle.turns)}.")
+            problems = self.sheet.check(turn)
+            if problems:
+                return self._refuse(f"Turn {number} of this shared play is not allowed: {problems[0].message}.")
+            self.sheet.play(turn)
+            self.played.append(turn)
+        return self.view()
+
+    # --- judging ------------------------------------------------------------------------------
+
+    def _judge(self, candidate: Draft) -> str:
+        if self.sheet.over:
+            return self._refuse("The game is over.")
+        problems = self.sheet.check(candidate.turn())
+        if problems:
+            return self._refuse(problems[0].message)
+        return self._accept(candidate)
+
+    def _accept(self, candidate: Draft) -> str:
+        self.draft = candidate
+        self.message = None
+        last = candidate.taps[-1]
+        if last[0] == "step":
+            self.active_end = last[1][0]
+        return self.view()
+
+    def _refuse(self, message: str) -> str:
+        self.message = message[:1].upper() + message[1:]
+        return self.view()
+
+    def _replay(self, turns: list[Turn]) -> None:
+        self.sheet = Sheet(self.puzzle)
+        self.played = []
+        for turn in turns:
+            self.sheet.play(turn)
+            self.played.append(turn)
+
+    def _boxes_problem(self, boxes: tuple[str, ...]) -> str | None:
+        """What the engine says against these boxes alone (R8, R16), or None when they are a choice."""
+        problems = self.sheet.check(Turn(boxes)) if not self.sheet.over else []
+        return problems[0].message if problems else None
+
+    def _may_become_hunted(self, boxes: tuple[str, ...]) -> bool:
+        """Whether a third box would make these two a hunted triple the sheet still allows (R8, R16)."""
+        return (self._boxes_problem(boxes) is not None and self.sheet.hunts_left() > 0
+                and any(set(boxes) < set(triple) for triple in TRIPLES))
+
+    def _heads(self, turn: Turn) -> list[Coord]:
+        return [turn.moves[end][-1] if turn.moves[end] else self.sheet.head(end) for end in (0, 1)]
+
+    def _touched(self, turn: Turn) -> set[Coord]:
+        """The nodes a goal may be ticked at this turn: the ends at the turn's start and every node
+        entered (R10), as Sheet._resolve counts them."""
+        return set(self.sheet.ends()) | set(turn.moves[0]) | set(turn.moves[1])
+
+    def _end_towards(self, at: Coord, turn: Turn) -> int:
+        """The end a tap on `at` extends: the only end next to it, else the selected end."""
+        if self.puzzle.directions == 1:
+            return 0
+        heads = self._heads(turn)
+        near = [end for end in (0, 1) if at in self.puzzle.city.grid.neighbours(heads[end])]
+        if heads[0] == heads[1] and not turn.moves[1]:
+            return self.active_end if len(near) != 1 else near[0]
+        return near[0] if len(near) == 1 else self.active_end
+
+    # --- the view -------------------------------------------------------------------------------
+
+    def view(self) -> str:
+        return json.dumps(self.state(), sort_keys=True)
+
+    def state(self) -> dict[str, Any]:
+        sheet, turn = self.sheet, self.draft.turn()
+        faces = self.puzzle.turns[min(sheet.turn, len(self.puzzle.turns) - 1)]
+        shown = sheet.copy()
+        legal = not sheet.over and self._boxes_problem(turn.boxes) is None and not sheet.check(turn)
+        if legal:
+            shown.play(turn)
+        breakdown = shown.score()
+        won, prize = self.result()
+        return {
+            "turn": min(sheet.turn + 1, len(self.puzzle.turns)),
+            "turns": len(self.puzzle.turns),
+            "over": sheet.over,
+            "faces": {name: {"type": box.type.value, "value": box.value} for name, box in faces.boxes().items()},
+            "boxes": list(turn.boxes),
+            "hunts_left": sheet.hunts_left(),
+            "ready": legal,  # the boxes are a legal choice and everything drafted is allowed
+            "left": self._actions_left(turn) if legal else {},
+            "directions": self.puzzle.directions,
+            "active_end": self.active_end,
+            "start": str(self.puzzle.start),
+            "path": [[str(at) for at in sheet.paths[end]] for end in (0, 1)],
+            "draft_path": [[str(at) for at in turn.moves[end]] for end in (0, 1)],
+            "heads": [str(at) for at in self._heads(turn)],
+            "achieved": [{"at": str(a.at), "goal": a.goal, "turn": a.turn} for a in sheet.achievements],
+            "ticked": [str(claim.at) for claim in turn.goals],
+            "tickable": sorted(str(at) for at in self._touched(turn)
+                               if sheet.goal_options(at) and at not in {c.at for c in turn.goals}),
+            "choosing": {"at": str(self.choosing), "options": list(sheet.goal_options(self.choosing))}
+            if self.choosing is not None else None,
+            "bonus_options": self._bonus_options(turn) if legal and self.puzzle.mode == ADVANCED else [],
+            "score": breakdown.as_dict(),
+            "target": self.puzzle.target,
+            "par": self.page.get("par"),
+            "won": won,
+            "medal": prize,
+            "message": self.message,
+            "notation": format_plan(Plan(tuple(self.played))),
+            "share": self.share_text() if sheet.over else None,
+        }
+
+    def _actions_left(self, turn: Turn) -> dict[str, int]:
+        """The actions of the chosen boxes (and bonus) not yet spent on steps and goals (R5, R11)."""
+        left: Counter[ActionType] = self.sheet.budget(turn.boxes)
+        for use in turn.bonus:
+            left[use.action] += use.value
+        left[ActionType.PLAN] -= turn.steps
+        for claim in turn.goals:
+            goal = claim.goal or self.sheet.goal_options(claim.at)[0]
+            action, cost = self.sheet.cost(goal)
+            left[action] -= cost
+        return {action.value: left[action] for action in ActionType if left[action] > 0}
+
+    def _bonus_options(self, turn: Turn) -> list[dict[str, Any]]:
+        """The bonus uses the engine accepts added to this draft (R9): value and action type."""
+        options = []
+        for value in (1, 2, 3):
+            for action in ActionType:
+                use = BonusUse(value, action)
+                candidate = Turn(turn.boxes, turn.moves, turn.goals, turn.bonus + (use,))
+                if not self.sheet.check(candidate):
+                    options.append({"value": value, "action": action.value})
+        return options
+
+    def result(self) -> tuple[bool, str | None]:
+        """Whether the finished game is won (RULINGS "Solo"), and its medal; (False, None) before
+        the last turn is played."""
+        if not self.sheet.over:
+            return False, None
+        breakdown = self.sheet.score()
+        target, par = self.puzzle.target, self.page.get("par")
+        won = target is not None and breakdown.total >= target and all(breakdown.assignments_complete.values())
+        return won, medal(breakdown.total, target, par, won) if par is not None else None
+
+    def share_text(self) -> str:
+        """A spoiler-free summary: the score and medal, and one square per turn (a goal or not)."""
+        score = self.sheet.score().total
+        par = self.page.get("par")
+        _, prize = self.result()
+        badge = {"gold": "🥇", "silver": "🥈", "bronze": "🥉"}.get(prize or "", "")
+        scored = {a.turn for a in self.sheet.achievements}
+        squares = "".join("🟩" if t in scored else "⬜" for t in range(1, len(self.puzzle.turns) + 1))
+        lines = [self.page.get("title", "Citytrip"),
+                 f"{badge} {score} · target {self.puzzle.target} · par {par}".strip(), squares]
+        return "\n".join(lines)
+
+
+def _taps_of(turn: Turn) -> list[tuple[str, Any]]:
+    """The taps that write `turn` again (to reopen a played turn for editing)."""
+    taps: list[tuple[str, Any]] = [("box", box) for box in turn.boxes]
+    for end in (0, 1):
+        taps.extend(("step", (end, at)) for at in turn.moves[end])
+    taps.extend(("goal", claim) for claim in turn.goals)
+    taps.extend(("bonus", use) for use in turn.bonus)
+    return taps

@@ -1,0 +1,71 @@
+"""`citytrip site`: the daily puzzles of some dates as a static website, played in the browser."""
+
+from __future__ import annotations
+
+import argparse
+import datetime as dt
+import functools
+from pathlib import Path
+
+from generator.cli.daily import parse_date
+from generator.data.cities import shipped_cities
+from generator.errors import UsageError
+from generator.site.addresses import checked_base_url
+
+MAX_DAYS = 366  # a year ahead at most: each date is a daily job of about a minute per city
+
+
+def register(subparsers: argparse._SubParsersAction) -> None:
+    parser = subparsers.add_parser(
+        "site",
+        help="a static website: a page per daily puzzle and mini, played and checked in the browser",
+        description=(
+            "Run the daily job for every date and city asked (the same puzzles, pars and files as "
+            "`citytrip daily`) and write a static website: a page per puzzle and per mini, where the "
+            "rules engine runs in the browser (Pyodide, from `npm ci`), an index by date and city and "
+            "a how-to-play page. Serve the folder with any static web server; no server code, no cookies."
+        ),
+    )
+    parser.add_argument("--out", required=True, help="the folder to write the site into")
+    parser.add_argument("--from", dest="first", metavar="DATE", help="first date, YYYY-MM-DD (default: today)")
+    parser.add_argument("--to", dest="last", metavar="DATE", help="last date, YYYY-MM-DD (default: the first date)")
+    parser.add_argument("--city", help="brugge or antwerpen (default: both)")
+    parser.add_argument("--base-url", metavar="URL",
+                        help="the site's public address: the printed sheets' QR codes then open their pages")
+    parser.add_argument("--work", type=float, default=None, metavar="W",
+                        help="the daily's search work per deal (default as `citytrip daily`)")
+    parser.add_argument("--paper", default="a4", help="a4 (default) or letter, for the printable PDFs")
+    parser.set_defaults(func=run)
+
+
+def dates(first: str | None, last: str | None) -> list[dt.date]:
+    start = parse_date(first)
+    end = parse_date(last) if last is not None else start
+    if end < start:
+        raise UsageError(f"--to {end.isoformat()} is before --from {start.isoformat()}")
+    count = (end - start).days + 1
+    if count > MAX_DAYS:
+        raise UsageError(f"--from {start.isoformat()} --to {end.isoformat()} is {count} dates; build at most {MAX_DAYS} at a time")
+    return [start + dt.timedelta(days=k) for k in range(count)]
+
+
+def run(args: argparse.Namespace) -> int:
+    from generator.daily.solving import WORK
+    from generator.render.pdf import paper
+    from generator.site.build import build_site
+    from generator.site.making import make_puzzles
+
+    days = dates(args.first, args.last)
+    known = shipped_cities()
+    cities = list(known) if args.city is None else [args.city.strip().lower()]
+    if cities[0] not in known:
+        raise UsageError(f"unknown city {args.city!r}: the daily puzzle is dealt for {', '.join(known)}")
+    work = WORK if args.work is None else args.work
+    if not 0.5 <= work <= 3600:
+        raise UsageError(f"--work {args.work:g}: expected 0.5 to 3600")
+    base_url = checked_base_url(args.base_url) if args.base_url is not None else None
+    make = functools.partial(make_puzzles, work=work, paper=paper(args.paper).name, base_url=base_url)
+    written = build_site(Path(args.out), cities, days, make, progress=print)
+    print(f"Citytrip site: {len(days)} date(s) × {len(cities)} cities in {args.out}; open {Path(args.out) / 'index.html'} "
+          f"through a web server (python3 -m http.server -d {args.out}); {len(written)} files")
+    return 0

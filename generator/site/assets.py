@@ -1,0 +1,68 @@
+"""The site's shared files: Pyodide, the engine's Python sources, fonts, script and style sheet.
+
+Pyodide comes from the npm registry at the exact version pinned in package.json (`npm ci` puts it
+in node_modules/); the site carries its own copy, so a page loads nothing from elsewhere and keeps
+working without the network once loaded. The engine travels as its source files, unchanged: the
+rules (generator/rules), the error classes and the browser glue (generator/browser), all standard
+library only (tests/site/test_engine_bundle.py checks their imports).
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import reportlab
+
+import generator
+from generator.errors import UsageError
+from generator.files import atomic_output, write_text
+
+ROOT = Path(__file__).resolve().parents[2]
+STATIC = ROOT / "templates" / "site"
+PYODIDE = ROOT / "node_modules" / "pyodide"
+# What a page needs of the Pyodide distribution: the loader, the runtime and the standard library.
+PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json")
+FONTS = {"Vera.ttf": "CitytripSans.ttf", "VeraBd.ttf": "CitytripSans-Bold.ttf"}  # as the PDFs embed them
+STATIC_FILES = ("play.js", "style.css")
+
+_PACKAGE = Path(generator.__file__).resolve().parent
+ENGINE_PACKAGES = ("rules", "browser")  # with generator/__init__.py and generator/errors.py
+
+
+def pinned_pyodide_version() -> str:
+    """The Pyodide version package.json pins (exactly: no range)."""
+    pins = json.loads((ROOT / "package.json").read_text(encoding="utf-8"))["dependencies"]
+    return pins["pyodide"]
+
+
+def engine_sources() -> dict[str, str]:
+    """The engine's Python files by their path under the site's Python folder, in a fixed order."""
+    files = [_PACKAGE / "__init__.py", _PACKAGE / "errors.py"]
+    for package in ENGINE_PACKAGES:
+        files.extend(sorted((_PACKAGE / package).glob("*.py")))
+    return {f"generator/{path.relative_to(_PACKAGE).as_posix()}": path.read_text(encoding="utf-8") for path in files}
+
+
+def write_assets(out: Path) -> list[Path]:
+    """Copy or write every shared file under `out/assets/`; UsageError when Pyodide is missing."""
+    version = pinned_pyodide_version()
+    installed = PYODIDE / "package.json"
+    if not installed.is_file() or json.loads(installed.read_text(encoding="utf-8"))["version"] != version:
+        raise UsageError(
+            f"the site needs Pyodide {version} from the npm registry, and {PYODIDE} does not hold it: "
+            f"run `npm ci` in {ROOT} first (it installs the version package.json pins)"
+        )
+    assets = out / "assets"
+    written = [_copy(PYODIDE / name, assets / "pyodide" / name) for name in PYODIDE_FILES]
+    fonts = Path(reportlab.__file__).parent / "fonts"
+    written += [_copy(fonts / source, assets / "fonts" / name) for source, name in FONTS.items()]
+    written += [_copy(STATIC / name, assets / name) for name in STATIC_FILES]
+    written.append(write_text(assets / "engine.json", json.dumps(engine_sources(), indent=0, sort_keys=True) + "\n"))
+    return written
+
+
+def _copy(source: Path, target: Path) -> Path:
+    with atomic_output(target) as temp:
+        temp.write_bytes(source.read_bytes())
+    return target

@@ -1,0 +1,58 @@
+"""`build_site`: the daily puzzles and minis of some dates and cities, as a static website.
+
+For each city and date the daily job runs as `citytrip daily` would (same deal, same par, same
+files), writing its YAML and PDFs into the date's folder, and the page is written next to them:
+
+    index.html                      every puzzle, by date and city
+    how-to-play.html
+    assets/                         Pyodide, the engine's sources, fonts, play.js, style.css
+    brugge/2026-12-01/index.html    the daily puzzle's page
+    brugge/2026-12-01/mini.html     the daily mini's page
+    brugge/2026-12-01/citytrip-brugge-2026-12-01-sheet.pdf, …-answer-key.pdf, …-puzzle.yaml, …
+
+Every file goes through generator.files, and nothing depends on the clock or the machine: the
+same dates, cities and base address give the same bytes.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from pathlib import Path
+from typing import Callable, Iterable
+
+from generator.daily.job import Daily, file_stem
+from generator.files import write_text
+from generator.render.daily import answer_key_path, sheet_path
+from generator.render.daily_text import target_par_text
+from generator.site.addresses import page_folder, page_path
+from generator.site.assets import write_assets
+from generator.site.pages import Listed, how_to_play_page, index_page, puzzle_page
+
+# (city key, date, the date's folder) → the daily and its mini (None when no mini was proven),
+# with their files written into the folder. The CLI binds the real solver; tests bind a cheap one.
+Maker = Callable[[str, dt.date, Path], tuple[Daily, Daily | None]]
+
+
+def build_site(out: Path, cities: Iterable[str], days: Iterable[dt.date], make: Maker,
+               progress: Callable[[str], None] = lambda line: None) -> list[Path]:
+    """Write the site into `out`; returns the files written (pages and assets, not the PDFs)."""
+    days = list(days)
+    written = write_assets(out)
+    listed: list[Listed] = []
+    for city in cities:
+        for day in days:
+            folder = out / page_folder(city, day)
+            daily, mini = make(city, day, folder)
+            for puzzle in (daily, mini):
+                if puzzle is None:
+                    continue
+                stem = Path(file_stem(city, day) + ("-mini" if puzzle.puzzle.is_mini else ""))
+                files = {"sheet": sheet_path(stem).name, "answer_key": answer_key_path(stem).name}
+                page = out / page_path(city, day, puzzle.puzzle.is_mini)
+                written.append(write_text(page, puzzle_page(puzzle, files)))
+                listed.append(Listed(city, puzzle.puzzle.city.name, day, puzzle.puzzle.is_mini,
+                                     puzzle.puzzle.city.name, target_par_text(puzzle)))
+                progress(f"wrote {page}")
+    written.append(write_text(out / "index.html", index_page(listed)))
+    written.append(write_text(out / "how-to-play.html", how_to_play_page()))
+    return written

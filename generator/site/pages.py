@@ -1,0 +1,159 @@
+"""The site's HTML: a page per puzzle, the index by date and city, and how to play.
+
+Pages are filled from templates/site/*.html with `string.Template`; every text from data is
+escaped here (`html.escape`), and the puzzle's data goes into the page as JSON in a
+`<script type="application/json">` element, which the browser never runs. The words are the
+printed sheet's (generator/render/daily_text.py), so page and paper say the same thing.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import html
+import json
+from dataclasses import dataclass
+from pathlib import Path
+from string import Template
+
+import fontawesomefree
+
+from generator.browser.puzzle_json import puzzle_to_json
+from generator.daily.job import Daily
+from generator.render.daily_text import (
+    certificate_line, date_text, goal_text, level_text, setup_text, statement_lines, target_par_text, title_text,
+    turn_rules_text,
+)
+from generator.render.icon_scheme import load_icon_scheme
+from generator.render.sheet_style import load_sheet_style
+from generator.site.addresses import page_link
+from generator.site.assets import STATIC
+from generator.site.map_svg import page_map
+
+_SOLID = Path(fontawesomefree.__file__).parent / "static" / "fontawesomefree" / "svgs" / "solid"
+
+
+@dataclass(frozen=True)
+class Listed:
+    """A puzzle as the index lists it."""
+
+    city_key: str
+    city_name: str
+    day: dt.date
+    mini: bool
+    title: str
+    summary: str
+
+
+def _template(name: str) -> Template:
+    return Template((STATIC / name).read_text(encoding="utf-8"))
+
+
+def _e(text: object) -> str:
+    return html.escape(str(text), quote=True)
+
+
+def _root(depth: int) -> str:
+    return "../" * depth
+
+
+def icon_symbols(names: dict[str, str]) -> str:
+    """An inline sprite of Font Awesome icons (`<use href="#icon-KEY">`), keyed by `names`' keys."""
+    symbols = []
+    for key, icon in sorted(names.items()):
+        source = (_SOLID / f"{icon}.svg").read_text(encoding="utf-8")
+        view_box = source.split('viewBox="', 1)[1].split('"', 1)[0]
+        path = source.split("<path ", 1)[1].split("/>", 1)[0]
+        symbols.append(f'<symbol id="icon-{_e(key)}" viewBox="{view_box}"><path {path}/></symbol>')
+    return '<svg class="sprite" aria-hidden="true">' + "".join(symbols) + "</svg>"
+
+
+def _data_json(data: object) -> str:
+    """JSON that cannot close its <script> element early."""
+    return json.dumps(data, sort_keys=True, separators=(",", ":"), ensure_ascii=False).replace("</", "<\\/")
+
+
+def puzzle_page(daily: Daily, files: dict[str, str]) -> str:
+    """The page of a daily puzzle or mini; `files` are its PDFs' names, next to the page."""
+    puzzle = daily.puzzle
+    scheme = load_icon_scheme()
+    style = load_sheet_style()
+    drawn = page_map(puzzle)
+    heading, lines = statement_lines(puzzle)
+    mini = puzzle.is_mini
+    icons = {name: action.icon for name, action in scheme.actions.items()}
+    icons.update({"hunted": style.marks["hunted"], "bonus": style.marks["bonus"]})
+    colours = {name: action.colour for name, action in scheme.actions.items()}
+    labels = {name: category.label for name, category in puzzle.city.rules.categories.items()}
+    data = {
+        "puzzle": puzzle_to_json(puzzle),
+        "page": {
+            "title": f"{title_text(daily)} · {daily.day.isoformat()}",
+            "par": daily.par,
+            "code": daily.code,
+            "mini": mini,
+        },
+        "map": {"cell": round(drawn.cell, 2), "nodes": drawn.nodes},
+        "labels": labels,
+        "colours": colours,
+        "words": {"hunted_turn": puzzle.city.words.hunted_turn, "appreciation": puzzle.city.words.appreciation},
+    }
+    certificate = certificate_line(daily)
+    return _template("puzzle.html").substitute(
+        root=_root(2),
+        title=_e(f"{title_text(daily)} · {date_text(daily)}"),
+        heading=_e(title_text(daily)),
+        date=_e(date_text(daily)),
+        level=_e(level_text(daily)),
+        setup=_e(setup_text(puzzle)),
+        target_par=_e(target_par_text(daily)),
+        goal=_e(goal_text(daily)),
+        certificate=f'<p class="certificate">{_e(certificate)}</p>' if certificate else "",
+        statement_heading=_e(heading),
+        statement="".join(f"<li>{_e(line)}</li>" for line in lines),
+        turn_rules=_e(turn_rules_text(puzzle.city.words)),
+        sprite=icon_symbols(icons),
+        map=drawn.svg,
+        turn_table=_turn_table(daily),
+        code=_e(daily.code),
+        sheet=_e(files["sheet"]),
+        answer_key=_e(files["answer_key"]),
+        data=_data_json(data),
+    )
+
+
+def _turn_table(daily: Daily) -> str:
+    """Every turn's open boxes, as the printed turn table shows them (the deal is known ahead)."""
+    rows = []
+    for t, faces in enumerate(daily.puzzle.turns, start=1):
+        cells = []
+        for name, box in faces.boxes().items():
+            cells.append(f'<td class="box type-{box.type.value}" data-box="{name}" title="{name}: {box.type.value} '
+                         f'{box.value}"><svg class="icon" aria-hidden="true"><use href="#icon-{box.type.value}"/></svg>'
+                         f'<span>{box.value}</span></td>')
+        rows.append(f'<tr data-turn="{t}"><th scope="row">{t}</th>{"".join(cells)}</tr>')
+    head = "<tr><th>Turn</th>" + "".join(f"<th>{name}</th>" for name in ("L1", "L2", "L3", "R1", "R2", "R3")) + "</tr>"
+    return f'<table id="turn-table"><thead>{head}</thead><tbody>{"".join(rows)}</tbody></table>'
+
+
+def index_page(listed: list[Listed]) -> str:
+    """Every puzzle of the site, newest date first, a city per column."""
+    days = sorted({item.day for item in listed}, reverse=True)
+    cities = sorted({(item.city_key, item.city_name) for item in listed})
+    rows = []
+    for day in days:
+        cells = []
+        for key, _ in cities:
+            links = [
+                f'<a href="{page_link(key, day, item.mini)}">{"Mini" if item.mini else "Daily puzzle"}</a>'
+                f'<span class="summary">{_e(item.summary)}</span>'
+                for item in sorted(listed, key=lambda i: i.mini) if item.city_key == key and item.day == day
+            ]
+            cells.append(f"<td>{'<br>'.join(links) or '–'}</td>")
+        rows.append(f'<tr><th scope="row">{_e(day.strftime("%A"))} {day.isoformat()}</th>{"".join(cells)}</tr>')
+    head = "<tr><th>Date</th>" + "".join(f"<th>{_e(name)}</th>" for _, name in cities) + "</tr>"
+    table = f"<table><thead>{head}</thead><tbody>{''.join(rows)}</tbody></table>"
+    return _template("index.html").substitute(root="", table=table)
+
+
+def how_to_play_page() -> str:
+    return _template("how-to-play.html").substitute(root="")

@@ -1,0 +1,328 @@
+// The puzzle page's script: it draws and forwards taps; the rules engine decides.
+//
+// The engine is citytrip's own Python (generator/rules, generator/browser/game.py) running
+// unchanged in Pyodide. Every tap goes to the Python `Game`, which judges it with the engine and
+// answers with the whole view as JSON; this script only draws that view. Nothing from the page's
+// address is ever run: the fragment is read as text and handed to the engine's notation reader.
+
+const data = JSON.parse(document.getElementById("puzzle-data").textContent);
+const body = document.body;
+const $ = (id) => document.getElementById(id);
+const SVG = "http://www.w3.org/2000/svg";
+const MAX_FRAGMENT = 4000; // characters: a 19-turn play in the notation is well under 2000
+
+let game = null;
+let view = null;
+const timings = []; // milliseconds per judged tap, for benchmarks/site.py
+window.citytripTimings = timings;
+
+function say(text) {
+  $("message").textContent = text || "";
+  $("message").classList.toggle("illegal", Boolean(text));
+}
+
+// --- the engine ----------------------------------------------------------------------------------
+
+async function startEngine() {
+  const { loadPyodide } = await import(new URL("pyodide/pyodide.mjs", import.meta.url).href);
+  const pyodide = await loadPyodide({ indexURL: new URL("pyodide/", import.meta.url).href });
+  const sources = await (await fetch(new URL("engine.json", import.meta.url))).json();
+  for (const [path, text] of Object.entries(sources)) {
+    const file = "/engine/" + path;
+    pyodide.FS.mkdirTree(file.slice(0, file.lastIndexOf("/")));
+    pyodide.FS.writeFile(file, text);
+  }
+  pyodide.runPython("import sys; sys.path.insert(0, '/engine')");
+  const module = pyodide.pyimport("generator.browser.game");
+  return module.Game.from_json(JSON.stringify({ puzzle: data.puzzle, page: data.page }));
+}
+
+function ask(method, ...args) {
+  const begin = performance.now();
+  const answer = game[method](...args);
+  timings.push(performance.now() - begin);
+  view = JSON.parse(answer);
+  draw();
+}
+
+// --- the map overlay: route, ticks and tap targets -------------------------------------------
+
+const map = document.getElementById("map");
+const overlay = document.createElementNS(SVG, "g");
+overlay.setAttribute("class", "overlay");
+map.appendChild(overlay);
+const routeLayer = document.createElementNS(SVG, "g");
+const markLayer = document.createElementNS(SVG, "g");
+const targetLayer = document.createElementNS(SVG, "g");
+overlay.append(routeLayer, markLayer, targetLayer);
+const cell = data.map.cell;
+
+for (const [at, [x, y]] of Object.entries(data.map.nodes)) {
+  const target = document.createElementNS(SVG, "circle");
+  target.setAttribute("cx", x);
+  target.setAttribute("cy", y);
+  target.setAttribute("r", cell * 0.5);
+  target.setAttribute("class", "target");
+  target.dataset.at = at;
+  const label = document.createElementNS(SVG, "title");
+  label.textContent = at;
+  target.appendChild(label);
+  targetLayer.appendChild(target);
+}
+
+function point(at) {
+  return data.map.nodes[at].join(",");
+}
+
+function line(nodes, cls) {
+  if (nodes.length < 2) return;
+  const path = document.createElementNS(SVG, "polyline");
+  path.setAttribute("points", nodes.map(point).join(" "));
+  path.setAttribute("class", cls);
+  path.setAttribute("stroke-width", cell * 0.16);
+  routeLayer.appendChild(path);
+}
+
+function ring(at, cls, radius) {
+  const [x, y] = data.map.nodes[at];
+  const mark = document.createElementNS(SVG, "circle");
+  mark.setAttribute("cx", x);
+  mark.setAttribute("cy", y);
+  mark.setAttribute("r", cell * radius);
+  mark.setAttribute("class", cls);
+  markLayer.appendChild(mark);
+}
+
+function drawMap() {
+  routeLayer.replaceChildren();
+  markLayer.replaceChildren();
+  for (const end of [0, 1]) {
+    const played = [view.start, ...view.path[end]];
+    line(played, "route");
+    line([played[played.length - 1], ...view.draft_path[end]], "route draft");
+  }
+  for (const done of view.achieved) ring(done.at, "achieved", 0.5);
+  for (const at of view.ticked) ring(at, "ticked", 0.5);
+  for (const at of view.tickable) ring(at, "tickable", 0.56);
+  if (!view.over) {
+    view.heads.forEach((at, end) => {
+      if (end === 1 && view.directions === 1) return;
+      ring(at, end === view.active_end ? "head active" : "head", 0.22);
+    });
+  }
+}
+
+// --- this turn's boxes, choices and bonus actions ------------------------------------------------
+
+function icon(type) {
+  return `<svg class="icon" aria-hidden="true"><use href="#icon-${type}"/></svg>`;
+}
+
+function drawFaces() {
+  const faces = $("this-turn");
+  faces.replaceChildren();
+  for (const column of ["L", "R"]) {
+    const group = document.createElement("div");
+    group.className = "face";
+    for (const row of [1, 2, 3]) {
+      const name = column + row;
+      const box = view.faces[name];
+      const button = document.createElement("button");
+      button.type = "button";
+      button.className = `box type-${box.type}`;
+      button.dataset.box = name;
+      button.setAttribute("aria-pressed", String(view.boxes.includes(name)));
+      button.setAttribute("aria-label", `${name}: ${box.type} ${box.value}`);
+      button.innerHTML = `${icon(box.type)}<span>${box.value}</span>`; // our own markup: type and number
+      button.disabled = view.over;
+      group.appendChild(button);
+    }
+    faces.appendChild(group);
+  }
+  const left = Object.entries(view.left).map(([type, n]) => `${n} ${type}`);
+  $("left").textContent = view.over ? "" : !view.ready
+    ? `Choose two boxes that share a side (three for a ${data.words.hunted_turn}: ${view.hunts_left} left).`
+    : left.length ? `Actions left this turn: ${left.join(", ")}.` : "No actions left this turn.";
+}
+
+function drawChoice() {
+  const panel = $("choice");
+  panel.replaceChildren();
+  panel.hidden = !view.choosing;
+  if (!view.choosing) return;
+  const question = document.createElement("span");
+  question.textContent = `Which goal at ${view.choosing.at}? `;
+  panel.appendChild(question);
+  for (const goal of view.choosing.options) {
+    const button = document.createElement("button");
+    button.type = "button";
+    button.textContent = data.labels[goal] || goal;
+    button.dataset.goal = goal;
+    button.addEventListener("click", () => ask("choose_goal", view.choosing.at, goal));
+    panel.appendChild(button);
+  }
+}
+
+function drawBonus() {
+  const panel = $("bonus");
+  panel.replaceChildren();
+  panel.hidden = view.bonus_options.length === 0;
+  if (panel.hidden) return;
+  const label = document.createElement("span");
+  label.textContent = "Use a bonus action: ";
+  panel.appendChild(label);
+  for (const option of view.bonus_options) {
+    const button = document.createElement("button");
+    button.type = "button";
+    button.innerHTML = `+${option.value} ${icon(option.action)}`; // digits and a known type only
+    button.setAttribute("aria-label", `bonus ${option.value} ${option.action}`);
+    button.addEventListener("click", () => ask("use_bonus", option.value, option.action));
+    panel.appendChild(button);
+  }
+}
+
+// --- score, table of turns and the end of the game ---------------------------------------------
+
+function drawBreakdown() {
+  const rows = [];
+  const score = view.score;
+  for (const [strip, points] of Object.entries(score.strips)) {
+    const doubled = strip === "eat" && score.eat_doubled ? " (doubled by a restaurant)" : "";
+    rows.push([(data.labels[strip] || strip) + doubled, points]);
+  }
+  for (const [id, points] of Object.entries(score.assignments)) {
+    rows.push([`Assignment ${id}${score.assignments_complete[id] ? "" : " (not complete)"}`, points]);
+  }
+  rows.push([`${data.words.hunted_turn[0].toUpperCase()}${data.words.hunted_turn.slice(1)}s`, score.hunted]);
+  rows.push(["Total", score.total]);
+  const tbody = $("breakdown").tBodies[0];
+  tbody.replaceChildren();
+  for (const [name, points] of rows) {
+    const row = tbody.insertRow();
+    row.insertCell().textContent = name;
+    row.insertCell().textContent = points;
+  }
+}
+
+function drawTurnTable() {
+  const played = view.notation.trim() ? view.notation.trim().split("\n") : [];
+  document.querySelectorAll("#turn-table tbody tr").forEach((row) => {
+    const turn = Number(row.dataset.turn);
+    row.classList.toggle("current", !view.over && turn === view.turn);
+    const chosen = turn <= played.length ? played[turn - 1].split(" ").filter((t) => /^[LR][123]$/.test(t))
+      : turn === view.turn ? view.boxes : [];
+    row.querySelectorAll("td").forEach((box) => box.classList.toggle("chosen", chosen.includes(box.dataset.box)));
+  });
+}
+
+const MEDAL_TEXT = {
+  gold: "Gold: you reached the par.",
+  silver: "Silver: more than half way from the target to the par.",
+  bronze: "Bronze: you reached the target.",
+};
+
+function drawResult() {
+  $("result").hidden = !view.over;
+  if (!view.over) return;
+  const beyond = view.par !== null && view.score.total > view.par;
+  $("verdict").textContent = view.won ? `You won with ${view.score.total}!` : `Final score ${view.score.total}`;
+  let text = view.medal ? MEDAL_TEXT[view.medal] : "";
+  if (!view.won) {
+    const incomplete = Object.values(view.score.assignments_complete).some((done) => !done);
+    text = incomplete ? "Not won: an assignment is not complete." : `Not won: the target is ${view.target}.`;
+  }
+  if (beyond) text += " Beyond par! You found a better route than ours: please share it.";
+  $("medal-text").textContent = text;
+  const link = location.href.split("#")[0] + "#plan=" + encodeURIComponent(view.notation);
+  $("share").value = view.share + (location.protocol.startsWith("http") ? "\n" + location.href.split("#")[0] : "");
+  $("route-link").href = link;
+  $("notation").textContent = view.notation;
+}
+
+function draw() {
+  $("turn").textContent = view.turn;
+  $("turns").textContent = view.turns;
+  $("score").textContent = view.score.total;
+  say(view.message);
+  drawMap();
+  drawFaces();
+  drawChoice();
+  drawBonus();
+  drawBreakdown();
+  drawTurnTable();
+  drawResult();
+  $("ends").hidden = view.directions === 1 || view.over;
+  document.querySelectorAll("#ends button").forEach((b) =>
+    b.setAttribute("aria-pressed", String(Number(b.dataset.end) === view.active_end)));
+  $("next").disabled = view.over;
+  $("next").textContent = view.turn === view.turns ? "Finish" : "Next turn";
+}
+
+// --- the page's address: #code=… (a printed QR code), #plan=… (a shared route) ---------------
+
+function readFragment() {
+  const text = location.hash.slice(1);
+  if (!text) return {};
+  if (text.length > MAX_FRAGMENT) throw new Error(`The address is too long to be a play of this puzzle.`);
+  const parts = {};
+  for (const part of text.split("&")) {
+    const at = part.indexOf("=");
+    const key = at < 0 ? part : part.slice(0, at);
+    if (key !== "code" && key !== "plan") throw new Error("The address has a part this page does not know.");
+    try {
+      parts[key] = decodeURIComponent(part.slice(at + 1));
+    } catch {
+      throw new Error("The address is damaged: its play cannot be read.");
+    }
+  }
+  return parts;
+}
+
+function applyFragment() {
+  let parts;
+  try {
+    parts = readFragment();
+  } catch (error) {
+    say(error.message + " The puzzle starts from the beginning.");
+    return;
+  }
+  if (parts.plan !== undefined) {
+    ask("load_plan", parts.plan);
+    if (!view.message) say(view.over ? "A shared route, replayed." : "A shared route, replayed so far.");
+  }
+  if (parts.code !== undefined && parts.code.trim().toUpperCase() !== data.page.code) {
+    say("This address names another puzzle than this page's. Here is this page's puzzle.");
+  }
+}
+
+// --- wiring ------------------------------------------------------------------------------------
+
+function wire() {
+  $("this-turn").addEventListener("click", (event) => {
+    const button = event.target.closest("button[data-box]");
+    if (button) ask("tap_box", button.dataset.box);
+  });
+  map.addEventListener("click", (event) => {
+    const target = event.target.closest("[data-at]");
+    if (target && !view.over) ask("tap_node", target.dataset.at);
+  });
+  document.querySelectorAll("#ends button").forEach((b) =>
+    b.addEventListener("click", () => ask("select_end", Number(b.dataset.end))));
+  $("undo").addEventListener("click", () => ask("undo"));
+  $("next").addEventListener("click", () => ask("next_turn"));
+  $("copy-share").addEventListener("click", () => navigator.clipboard?.writeText($("share").value));
+  window.addEventListener("hashchange", () => { ask("restart"); applyFragment(); });
+}
+
+try {
+  game = await startEngine();
+  view = JSON.parse(game.view());
+  wire();
+  draw();
+  applyFragment();
+  body.dataset.state = "ready";
+} catch (error) {
+  body.dataset.state = "failed";
+  say("The rules could not be loaded in this browser, so this page cannot check a play. The printed sheet works on paper.");
+  console.error(error);
+}
