@@ -78,7 +78,7 @@ def _icon_names() -> dict[int, str]:
 
 
 @functools.cache
-def _icon_svg(name: str) -> tuple[str, str]:
+def icon_outline(name: str) -> tuple[str, str]:
     """The outline (path data, in the file's 0..512 units) of solid icon `name`, and the file's
     licence comment, which the document repeats once (Font Awesome's icons are CC BY 4.0)."""
     text = (_ICON_SVGS / f"{name}.svg").read_text(encoding="utf-8")
@@ -312,7 +312,7 @@ class SvgCanvas:
             name = _icon_names().get(ord(char))
             if name is None:
                 raise ValueError(f"U+{ord(char):04X} is no solid Font Awesome icon")
-            data, notice = _icon_svg(name)
+            data, notice = icon_outline(name)
             if notice and notice not in self._notices:
                 self._notices.append(notice)
             transform = f"translate({_num(x)} {_num(top)}) scale({_num(scale, 5)})"

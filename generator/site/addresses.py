@@ -17,7 +17,7 @@ from generator.errors import UsageError, shown
 # http(s), a host, an optional port and path; nothing a QR code or an HTML attribute would mangle
 # (no spaces, quotes, angle brackets, query or fragment: the page's fragment is the site's own).
 _BASE_URL = re.compile(r"^https?://[A-Za-z0-9.-]+(:[0-9]{1,5})?(/[A-Za-z0-9._~%!$&'()*+,;=:@/-]*)?$")
-MAX_BASE_URL = 200
+MAX_BASE_URL = 80  # the page address and the code must fit a QR code of 0.5-mm modules in 33 mm
 
 
 def checked_base_url(text: str) -> str:

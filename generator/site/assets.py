@@ -9,8 +9,10 @@ library only (tests/site/test_engine_bundle.py checks their imports).
 
 from __future__ import annotations
 
+import hashlib
 import json
 from pathlib import Path
+from string import Template
 
 import reportlab
 
@@ -24,7 +26,7 @@ PYODIDE = ROOT / "node_modules" / "pyodide"
 # What a page needs of the Pyodide distribution: the loader, the runtime and the standard library.
 PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json")
 FONTS = {"Vera.ttf": "CitytripSans.ttf", "VeraBd.ttf": "CitytripSans-Bold.ttf"}  # as the PDFs embed them
-STATIC_FILES = ("play.js", "style.css")
+STATIC_FILES = ("play.js", "style.css")  # and sw.js, filled in: see service_worker
 
 _PACKAGE = Path(generator.__file__).resolve().parent
 ENGINE_PACKAGES = ("rules", "browser")  # with generator/__init__.py and generator/errors.py
@@ -59,7 +61,19 @@ def write_assets(out: Path) -> list[Path]:
     written += [_copy(fonts / source, assets / "fonts" / name) for source, name in FONTS.items()]
     written += [_copy(STATIC / name, assets / name) for name in STATIC_FILES]
     written.append(write_text(assets / "engine.json", json.dumps(engine_sources(), indent=0, sort_keys=True) + "\n"))
+    written.append(write_text(out / "sw.js", service_worker(out, written)))
     return written
+
+
+def service_worker(out: Path, shared: list[Path]) -> str:
+    """sw.js, at the site's root (a service worker serves only the pages under its own folder):
+    its cache is named by a hash of the shared files, which it keeps at the first visit."""
+    digest = hashlib.sha256()
+    names = sorted(path.relative_to(out).as_posix() for path in shared)
+    for name in names:
+        digest.update(name.encode("utf-8") + b"\0" + (out / name).read_bytes())
+    text = (STATIC / "sw.js").read_text(encoding="utf-8")
+    return Template(text).substitute(version=digest.hexdigest()[:16], shared=json.dumps(["./" + n for n in names]))
 
 
 def _copy(source: Path, target: Path) -> Path:

@@ -51,7 +51,7 @@ def build_site(out: Path, cities: Iterable[str], days: Iterable[dt.date], make: 
                 page = out / page_path(city, day, puzzle.puzzle.is_mini)
                 written.append(write_text(page, puzzle_page(puzzle, files)))
                 listed.append(Listed(city, puzzle.puzzle.city.name, day, puzzle.puzzle.is_mini,
-                                     puzzle.puzzle.city.name, target_par_text(puzzle)))
+                                     target_par_text(puzzle)))
                 progress(f"wrote {page}")
     written.append(write_text(out / "index.html", index_page(listed)))
     written.append(write_text(out / "how-to-play.html", how_to_play_page()))

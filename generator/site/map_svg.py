@@ -14,6 +14,7 @@ from generator.render.svg import SvgCanvas
 from generator.rules.puzzle import Puzzle
 
 CELL = 24.0  # points per grid cell of the SVG's view box; the page scales the drawing to its width
+LARGEST_CELL = 64  # CSS pixels: a mini's 4 × 4 square stays a map, not a poster, on a wide screen
 
 
 @dataclass(frozen=True)
@@ -37,5 +38,6 @@ def page_map(puzzle: Puzzle) -> PageMap:
         x, y = geometry.point(node)
         nodes[str(node)] = (round(x, 2), round(height - y, 2))
     svg = canvas.to_svg({"id": "map", "class": "map", "role": "img",
+                         "style": f"max-width: {round(width * LARGEST_CELL / CELL)}px",
                          "aria-label": f"Map of {puzzle.city.name}: tap a node to walk there"})
     return PageMap(svg, geometry.cell, nodes)

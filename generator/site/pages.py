@@ -12,10 +12,7 @@ import datetime as dt
 import html
 import json
 from dataclasses import dataclass
-from pathlib import Path
 from string import Template
-
-import fontawesomefree
 
 from generator.browser.puzzle_json import puzzle_to_json
 from generator.daily.job import Daily
@@ -24,13 +21,12 @@ from generator.render.daily_text import (
     turn_rules_text,
 )
 from generator.render.icon_scheme import load_icon_scheme
+from generator.render.icons import icon_width
+from generator.render.svg import icon_outline
 from generator.render.sheet_style import load_sheet_style
 from generator.site.addresses import page_link
 from generator.site.assets import STATIC
 from generator.site.map_svg import page_map
-
-_SOLID = Path(fontawesomefree.__file__).parent / "static" / "fontawesomefree" / "svgs" / "solid"
-
 
 @dataclass(frozen=True)
 class Listed:
@@ -40,8 +36,7 @@ class Listed:
     city_name: str
     day: dt.date
     mini: bool
-    title: str
-    summary: str
+    summary: str  # target and par, as the sheet states them
 
 
 def _template(name: str) -> Template:
@@ -57,14 +52,14 @@ def _root(depth: int) -> str:
 
 
 def icon_symbols(names: dict[str, str]) -> str:
-    """An inline sprite of Font Awesome icons (`<use href="#icon-KEY">`), keyed by `names`' keys."""
-    symbols = []
+    """An inline sprite of Font Awesome icons (`<use href="#icon-KEY">`), keyed by `names`' keys:
+    the outlines the map's SVG canvas draws, in the font's 512-unit grid."""
+    symbols, notice = [], ""
     for key, icon in sorted(names.items()):
-        source = (_SOLID / f"{icon}.svg").read_text(encoding="utf-8")
-        view_box = source.split('viewBox="', 1)[1].split('"', 1)[0]
-        path = source.split("<path ", 1)[1].split("/>", 1)[0]
-        symbols.append(f'<symbol id="icon-{_e(key)}" viewBox="{view_box}"><path {path}/></symbol>')
-    return '<svg class="sprite" aria-hidden="true">' + "".join(symbols) + "</svg>"
+        data, notice = icon_outline(icon)
+        width = round(icon_width(icon, 512))
+        symbols.append(f'<symbol id="icon-{_e(key)}" viewBox="0 0 {width} 512"><path d="{_e(data)}"/></symbol>')
+    return f'<svg class="sprite" aria-hidden="true"><!-- {_e(notice)} -->{"".join(symbols)}</svg>'
 
 
 def _data_json(data: object) -> str:

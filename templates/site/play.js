@@ -16,17 +16,21 @@ let view = null;
 const timings = []; // milliseconds per judged tap, for benchmarks/site.py
 window.citytripTimings = timings;
 
-function say(text) {
+// A refused tap or a damaged address is `illegal` (in red); a plain note is not.
+function say(text, illegal = true) {
   $("message").textContent = text || "";
-  $("message").classList.toggle("illegal", Boolean(text));
+  $("message").classList.toggle("illegal", Boolean(text) && illegal);
 }
 
 // --- the engine ----------------------------------------------------------------------------------
 
 async function startEngine() {
+  const sourcesFetched = fetch(new URL("engine.json", import.meta.url)); // meanwhile
   const { loadPyodide } = await import(new URL("pyodide/pyodide.mjs", import.meta.url).href);
+  performance.mark("citytrip-loader");
   const pyodide = await loadPyodide({ indexURL: new URL("pyodide/", import.meta.url).href });
-  const sources = await (await fetch(new URL("engine.json", import.meta.url))).json();
+  performance.mark("citytrip-pyodide");
+  const sources = await (await sourcesFetched).json();
   for (const [path, text] of Object.entries(sources)) {
     const file = "/engine/" + path;
     pyodide.FS.mkdirTree(file.slice(0, file.lastIndexOf("/")));
@@ -34,15 +38,17 @@ async function startEngine() {
   }
   pyodide.runPython("import sys; sys.path.insert(0, '/engine')");
   const module = pyodide.pyimport("generator.browser.game");
-  return module.Game.from_json(JSON.stringify({ puzzle: data.puzzle, page: data.page }));
+  const loaded = module.Game.from_json(JSON.stringify({ puzzle: data.puzzle, page: data.page }));
+  performance.mark("citytrip-engine");
+  return loaded;
 }
 
 function ask(method, ...args) {
   const begin = performance.now();
-  const answer = game[method](...args);
-  timings.push(performance.now() - begin);
-  view = JSON.parse(answer);
+  view = JSON.parse(game[method](...args));
+  const judged = performance.now();
   draw();
+  timings.push({ judge: judged - begin, total: performance.now() - begin });
 }
 
 // --- the map overlay: route, ticks and tap targets -------------------------------------------
@@ -239,6 +245,13 @@ function drawResult() {
   $("notation").textContent = view.notation;
 }
 
+// On a zoomed map, keep the end being extended in sight.
+function followHead() {
+  if (!$("board").classList.contains("zoomed") || !view) return;
+  const head = targetLayer.querySelector(`[data-at="${view.heads[view.active_end]}"]`);
+  head?.scrollIntoView({ block: "nearest", inline: "center" });
+}
+
 function draw() {
   $("turn").textContent = view.turn;
   $("turns").textContent = view.turns;
@@ -256,6 +269,7 @@ function draw() {
     b.setAttribute("aria-pressed", String(Number(b.dataset.end) === view.active_end)));
   $("next").disabled = view.over;
   $("next").textContent = view.turn === view.turns ? "Finish" : "Next turn";
+  followHead();
 }
 
 // --- the page's address: #code=… (a printed QR code), #plan=… (a shared route) ---------------
@@ -288,7 +302,7 @@ function applyFragment() {
   }
   if (parts.plan !== undefined) {
     ask("load_plan", parts.plan);
-    if (!view.message) say(view.over ? "A shared route, replayed." : "A shared route, replayed so far.");
+    if (!view.message) say(view.over ? "A shared route, replayed." : "A shared route, replayed so far.", false);
   }
   if (parts.code !== undefined && parts.code.trim().toUpperCase() !== data.page.code) {
     say("This address names another puzzle than this page's. Here is this page's puzzle.");
@@ -298,6 +312,7 @@ function applyFragment() {
 // --- wiring ------------------------------------------------------------------------------------
 
 function wire() {
+  $("zoom").hidden = data.page.mini; // a mini's square is large enough as it is
   $("this-turn").addEventListener("click", (event) => {
     const button = event.target.closest("button[data-box]");
     if (button) ask("tap_box", button.dataset.box);
@@ -308,10 +323,21 @@ function wire() {
   });
   document.querySelectorAll("#ends button").forEach((b) =>
     b.addEventListener("click", () => ask("select_end", Number(b.dataset.end))));
+  $("zoom").addEventListener("click", () => {
+    const zoomed = $("board").classList.toggle("zoomed");
+    $("zoom").setAttribute("aria-pressed", String(zoomed));
+    followHead();
+  });
   $("undo").addEventListener("click", () => ask("undo"));
   $("next").addEventListener("click", () => ask("next_turn"));
   $("copy-share").addEventListener("click", () => navigator.clipboard?.writeText($("share").value));
   window.addEventListener("hashchange", () => { ask("restart"); applyFragment(); });
+}
+
+// Keep the site's files for visits without a network (sw.js); a browser without service workers,
+// or a page opened as a file, plays the same.
+if ("serviceWorker" in navigator && location.protocol.startsWith("http")) {
+  navigator.serviceWorker.register(new URL("../sw.js", import.meta.url)).catch(() => {});
 }
 
 try {

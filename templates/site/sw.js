@@ -1,0 +1,46 @@
+// The site's service worker: once a puzzle page has been opened, the site keeps working without
+// a network. Every request of the site goes to the network first (a new day's page is always
+// fresh) and falls back to the copy kept from the last time it was fetched; the shared files
+// (Pyodide, the engine, fonts, script, style sheet) are kept at the first visit.
+//
+// Written by `citytrip site` (generator/site/assets.py): $version is a hash of the shared files,
+// so a new site replaces the old copies; $shared lists them, relative to this file.
+
+const CACHE = "citytrip-$version";
+const SHARED = $shared;
+
+self.addEventListener("install", (event) => {
+  event.waitUntil(caches.open(CACHE).then((cache) => cache.addAll(SHARED)).then(() => self.skipWaiting()));
+});
+
+// The page that registered this worker was fetched before the worker ran: keep it too.
+async function keepOpenPages() {
+  const windows = await self.clients.matchAll({ type: "window", includeUncontrolled: true });
+  const cache = await caches.open(CACHE);
+  await Promise.all(windows.map((w) => cache.add(w.url.split("#")[0]).catch(() => {})));
+}
+
+self.addEventListener("activate", (event) => {
+  event.waitUntil(
+    caches.keys()
+      .then((names) => Promise.all(names.filter((n) => n.startsWith("citytrip-") && n !== CACHE).map((n) => caches.delete(n))))
+      .then(keepOpenPages)
+      .then(() => self.clients.claim()),
+  );
+});
+
+self.addEventListener("fetch", (event) => {
+  const request = event.request;
+  if (request.method !== "GET" || new URL(request.url).origin !== self.location.origin) return;
+  event.respondWith(
+    fetch(request)
+      .then((response) => {
+        if (response.ok) {
+          const copy = response.clone();
+          event.waitUntil(caches.open(CACHE).then((cache) => cache.put(request, copy)));
+        }
+        return response;
+      })
+      .catch(() => caches.match(request, { ignoreSearch: true }).then((kept) => kept || Response.error())),
+  );
+});

@@ -1,0 +1,63 @@
+"""One site for the site tests, built once: Antwerpen's Monday (basic game) and Friday (advanced
+game), each with its mini, made by the real daily job at a small search budget; and a browser."""
+
+from __future__ import annotations
+
+import functools
+import os
+from dataclasses import dataclass
+from pathlib import Path
+
+import pytest
+
+from generator.daily.job import Daily
+from generator.site.build import build_site
+from generator.site.making import make_puzzles
+from tests.site.days import FRIDAY, MONDAY
+
+BASE_URL = "https://example.org/citytrip"
+ROOT = Path(__file__).resolve().parents[2]
+ARTIFACTS = Path(os.environ.get("CITYTRIP_ARTIFACTS", ROOT / "output" / "test-artifacts")) / "site"
+
+
+@dataclass
+class Site:
+    folder: Path
+    written: list[Path]
+    puzzles: dict[tuple[str, bool], Daily]  # (date, mini) → the daily or mini on the site
+
+
+@pytest.fixture(scope="session")
+def site(tmp_path_factory) -> Site:
+    puzzles: dict[tuple[str, bool], Daily] = {}
+    make = functools.partial(make_puzzles, work=0.5, base_url=BASE_URL)
+
+    def recorded(city, day, folder):
+        daily, mini = make(city, day, folder)
+        puzzles[(day.isoformat(), False)] = daily
+        if mini is not None:
+            puzzles[(day.isoformat(), True)] = mini
+        return daily, mini
+
+    folder = tmp_path_factory.mktemp("site")
+    written = build_site(folder, ["antwerpen"], [MONDAY, FRIDAY], recorded)
+    return Site(folder, written, puzzles)
+
+
+@pytest.fixture(scope="session")
+def browser():
+    """Debian's Chromium driven by Playwright; skipped where it is not installed, unless
+    CITYTRIP_REQUIRE_BROWSER is set (CI sets it: there a missing browser is a failure)."""
+    from chromium_pages import CHROMIUM_ARGS, chromium
+
+    executable = chromium()
+    if executable is None:
+        if os.environ.get("CITYTRIP_REQUIRE_BROWSER"):
+            pytest.fail("CITYTRIP_REQUIRE_BROWSER is set but no chromium is installed (apt-get install chromium)")
+        pytest.skip("no chromium: install Debian's package (apt-get install chromium) to run the browser tests")
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as playwright:
+        launched = playwright.chromium.launch(executable_path=executable, args=CHROMIUM_ARGS)
+        yield launched
+        launched.close()

@@ -1,0 +1,130 @@
+"""The puzzle pages in a real browser: Debian's Chromium, driven by Playwright, the site served on
+127.0.0.1. The answer key is played by taps and reaches the par the page shows; an illegal tap is
+explained; a shared route shows the score `citytrip verify` gives; a damaged address shows a
+message. Screenshots at phone and desktop size go to output/test-artifacts/site/."""
+
+from __future__ import annotations
+
+import json
+import re
+import urllib.parse
+
+import pytest
+
+from chromium_pages import DESKTOP, PHONE, open_page, play_plan, refused, served, tap_node
+from generator.players.honest import honest_plan
+from generator.rules.notation import format_plan
+from tests.site.conftest import ARTIFACTS
+from tests.site.days import FRIDAY, MONDAY
+
+PAGE = {(MONDAY.isoformat(), False): "antwerpen/2026-11-30/", (MONDAY.isoformat(), True): "antwerpen/2026-11-30/mini.html",
+        (FRIDAY.isoformat(), False): "antwerpen/2026-12-04/", (FRIDAY.isoformat(), True): "antwerpen/2026-12-04/mini.html"}
+
+
+@pytest.fixture(scope="module")
+def base(site):
+    with served(site.folder) as address:
+        yield address
+
+
+def shot(page, name: str, full: bool = False) -> None:
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(ARTIFACTS / f"{name}.png"), full_page=full)
+
+
+@pytest.mark.parametrize("key", list(PAGE), ids=["monday", "monday-mini", "friday", "friday-mini"])
+def test_the_answer_key_played_by_taps_reaches_the_par_shown(site, browser, base, key):
+    daily = site.puzzles[key]
+    page = open_page(browser, f"{base}/{PAGE[key]}", PHONE)
+    assert page.get_attribute("body", "data-state") == "ready" and not page.errors
+    shown = page.text_content(".goal")
+    par = int(re.search(r"(?:par|Proven maximum) (-?\d+)", shown).group(1))
+    assert par == daily.par
+    name = f"{key[0]}{'-mini' if key[1] else ''}"
+    shot(page, f"{name}-phone-start")
+    play_plan(page, daily.answer)
+    assert int(page.text_content("#score")) == par
+    assert page.text_content("#medal-text").startswith("Gold")
+    assert page.text_content("#notation") == format_plan(daily.answer)
+    shot(page, f"{name}-phone-end", full=True)
+    assert not page.errors
+    page.close()
+
+
+def test_an_illegal_tap_shows_the_rule_it_breaks(site, browser, base):
+    daily = site.puzzles[(MONDAY.isoformat(), False)]
+    page = open_page(browser, f"{base}/{PAGE[(MONDAY.isoformat(), False)]}", PHONE)
+    start = daily.puzzle.start
+    tap_node(page, str(start._replace(row=start.row + 1)))
+    assert refused(page).startswith("Choose two boxes first")
+    page.click('#this-turn button[data-box="L1"]')
+    page.click('#this-turn button[data-box="L2"]')
+    far = next(n for n in daily.puzzle.city.grid.nodes() if max(abs(n.col - start.col), abs(n.row - start.row)) == 3)
+    tap_node(page, str(far))
+    assert refused(page) == f"Step {start}→{far}: {far} is not a neighbour of {start}"
+    shot(page, "illegal-tap-phone")
+    page.close()
+
+
+def test_a_shared_route_shows_the_score_citytrip_verify_gives(site, browser, base, run, tmp_path):
+    daily = site.puzzles[(FRIDAY.isoformat(), False)]
+    for name, plan in [("whole", honest_plan(daily.puzzle, 5)), ("part", type(daily.answer)(daily.answer.turns[:6]))]:
+        (tmp_path / f"{name}.txt").write_text(format_plan(plan))
+        code, out, _ = run("verify", "--json", daily.code, tmp_path / f"{name}.txt")
+        verified = json.loads(out)
+        fragment = "#plan=" + urllib.parse.quote(format_plan(plan), safe="")
+        page = open_page(browser, f"{base}/{PAGE[(FRIDAY.isoformat(), False)]}{fragment}", DESKTOP)
+        assert int(page.text_content("#score")) == verified["score"], name
+        assert "A shared route, replayed" in page.text_content("#message")
+        if name == "part":
+            shot(page, "shared-route-desktop")
+        page.close()
+
+
+@pytest.mark.parametrize("fragment,words", [
+    ("#plan=1.%20L1%20L2%20a%3A%E0%A4%A", "damaged"),
+    ("#plan=1.%20L1%20L9", "cannot be read: line 1"),
+    ("#plan=1.%20L1%20R3", "Turn 1 of this shared play is not allowed: boxes L1 R3 do not share a side"),
+    ("#steal=%3Cscript%3Ewindow.pwned%3D1%3C%2Fscript%3E", "a part this page does not know"),
+    ("#plan=%3Cimg%20src%3Dx%20onerror%3D%22window.pwned%3D1%22%3E", "cannot be read"),
+    ("#plan=" + "1.%20L1%20L2%0A" * 600, "too long"),
+    ("#code=CT2/BRUGGE/000000/BASIC/2/S1/1A/-/T5", "another puzzle"),
+])
+def test_a_damaged_address_shows_a_message_and_runs_nothing(site, browser, base, fragment, words):
+    page = open_page(browser, f"{base}/{PAGE[(MONDAY.isoformat(), False)]}{fragment}", PHONE)
+    assert page.get_attribute("body", "data-state") == "ready"
+    assert words in page.text_content("#message")
+    assert page.evaluate("() => window.pwned") is None
+    assert page.text_content("#score") and not page.errors  # the puzzle is there, from its start
+    if "onerror" in fragment:
+        shot(page, "damaged-address-phone")
+    page.close()
+
+
+def test_the_index_and_how_to_play_at_desktop_size(site, browser, base):
+    page = browser.new_page(viewport=DESKTOP)
+    page.goto(f"{base}/index.html")
+    assert page.locator("a[href='antwerpen/2026-12-04/mini.html']").count() == 1
+    shot(page, "index-desktop")
+    page.goto(f"{base}/{PAGE[(FRIDAY.isoformat(), False)]}")
+    page.wait_for_selector("body[data-state=ready]")
+    shot(page, "friday-desktop-start")
+    page.close()
+
+
+def test_a_page_opened_once_plays_without_the_network(site, browser):
+    """The service worker keeps the site's files: with the server gone, the page reloads, the
+    engine starts and taps are judged."""
+    context = browser.new_context(viewport=PHONE)
+    with served(site.folder) as address:
+        page = context.new_page()
+        page.goto(f"{address}/{PAGE[(MONDAY.isoformat(), True)]}")
+        page.wait_for_selector("body[data-state=ready]")
+        page.wait_for_function("() => navigator.serviceWorker.controller !== null", timeout=60_000)
+    page.reload()
+    page.wait_for_selector("body[data-state=ready], body[data-state=failed]", timeout=60_000)
+    assert page.get_attribute("body", "data-state") == "ready"
+    page.click('#this-turn button[data-box="L1"]')
+    page.click('#this-turn button[data-box="L2"]')
+    assert not refused(page) and page.text_content("#left").startswith("Actions left")
+    context.close()

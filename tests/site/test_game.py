@@ -1,0 +1,162 @@
+"""The game played by taps (generator/browser/game.py): every tap judged by the engine.
+
+What the page's script calls, tested here without a browser: a plan written tap by tap scores what
+the engine's replay gives, an illegal tap is refused with the engine's reason and changes nothing,
+undo and shared plans work, and the end of the game gives the medal and a spoiler-free share text.
+"""
+
+import json
+from dataclasses import replace
+
+import pytest
+
+from generator.browser.game import Game, medal
+from generator.browser.puzzle_json import puzzle_to_json
+from generator.daily.deal import deal
+from generator.daily.mini import deal_mini
+from generator.data.cities import load_city
+from generator.players.honest import honest_plan
+from generator.rules.notation import format_plan
+from generator.rules.replay import replay
+from tests.site.days import MONDAY, SATURDAY
+
+
+def new_game(puzzle, par=100):
+    page = {"title": "Citytrip test puzzle", "par": par, "code": "CT2/TEST"}
+    return Game.from_json(json.dumps({"puzzle": puzzle_to_json(puzzle), "page": page}))
+
+
+def tap(game, method, *args):
+    view = json.loads(getattr(game, method)(*args))
+    assert view["message"] is None, (method, args, view["message"])
+    return view
+
+
+def play_by_taps(game, plan):
+    """Boxes, then bonus uses, the steps of each end, then the goals: as a player taps them."""
+    view = None
+    for turn in plan.turns:
+        for box in turn.boxes:
+            view = json.loads(game.tap_box(box))
+        assert view["message"] is None and view["ready"]
+        pending = list(turn.bonus)
+
+        def use_bonus():
+            for use in list(pending):
+                if {"value": use.value, "action": use.action.value} in json.loads(game.view())["bonus_options"]:
+                    tap(game, "use_bonus", use.value, use.action.value)
+                    pending.remove(use)
+
+        use_bonus()
+        for end in (0, 1):
+            if turn.moves[end]:
+                tap(game, "select_end", end)
+            for at in turn.moves[end]:
+                tap(game, "tap_node", str(at))
+        for claim in turn.goals:
+            use_bonus()
+            view = tap(game, "tap_node", str(claim.at))
+            if claim.goal is not None:
+                assert view["choosing"]["at"] == str(claim.at)
+                tap(game, "choose_goal", str(claim.at), claim.goal)
+            use_bonus()
+        assert not pending
+        view = tap(game, "next_turn")
+    return view
+
+
+PUZZLES = {
+    "brugge-monday": lambda: deal(load_city("brugge"), MONDAY),
+    "antwerpen-saturday": lambda: deal(load_city("antwerpen"), SATURDAY),
+    "brugge-mini": lambda: deal_mini(load_city("brugge"), MONDAY),
+}
+
+
+@pytest.mark.parametrize("name", PUZZLES)
+def test_a_plan_tapped_in_scores_as_the_engine_replays_it(name):
+    puzzle = PUZZLES[name]()
+    plan = honest_plan(puzzle, 3)
+    report = replay(puzzle, plan)
+    assert report.valid
+    view = play_by_taps(new_game(puzzle), plan)
+    assert view["over"] and view["score"] == report.breakdown.as_dict()
+    assert view["notation"] == format_plan(plan)
+
+
+def test_an_illegal_tap_is_refused_with_the_engines_reason_and_changes_nothing():
+    puzzle = deal(load_city("brugge"), MONDAY)
+    game = new_game(puzzle)
+    before = json.loads(game.view())
+    assert "Choose two boxes first" in json.loads(game.tap_node("A1"))["message"]
+    tap(game, "tap_box", "L1")
+    refused = json.loads(game.tap_box("R3"))  # L1 and R3 share no side, and no third box joins them
+    assert refused["message"] == "Boxes L1 R3 do not share a side"
+    assert refused["boxes"] == ["L1"]
+    tap(game, "tap_box", "L2")
+    far = next(node for node in puzzle.city.grid.nodes() if max(abs(node.col - puzzle.start.col), abs(node.row - puzzle.start.row)) == 3)
+    refused = json.loads(game.tap_node(str(far)))
+    assert refused["message"] == f"Step {puzzle.start}→{far}: {far} is not a neighbour of {puzzle.start}"
+    assert refused["draft_path"] == [[], []] and refused["path"] == before["path"]
+
+
+def test_a_hunted_triple_may_be_tapped_ends_first():
+    """L3 and R2 do not touch, but with R3 they are a hunted triple: the pair waits for it."""
+    game = new_game(deal(load_city("brugge"), MONDAY))
+    tap(game, "tap_box", "L3")
+    waiting = json.loads(game.tap_box("R2"))
+    assert "add the box between them" in waiting["message"] and not waiting["ready"]
+    view = tap(game, "tap_box", "R3")
+    assert view["boxes"] == ["L3", "R2", "R3"] and view["ready"]
+
+
+def test_undo_takes_back_a_tap_then_reopens_the_last_turn():
+    puzzle = deal(load_city("brugge"), MONDAY)
+    plan = honest_plan(puzzle)
+    game = new_game(puzzle)
+    play_by_taps(game, type(plan)(plan.turns[:2]))
+    view = tap(game, "undo")  # reopens turn 2 with all its taps
+    assert view["turn"] == 2 and view["boxes"] == list(plan.turns[1].boxes)
+    steps = len(plan.turns[1].moves[0]) + len(plan.turns[1].moves[1]) + len(plan.turns[1].goals)
+    for _ in range(steps):
+        view = tap(game, "undo")
+    assert view["draft_path"] == [[], []] and view["ticked"] == []
+    assert json.loads(game.restart())["path"] == [[], []]
+
+
+def test_a_shared_plan_replays_as_far_as_it_is_legal():
+    puzzle = deal(load_city("antwerpen"), MONDAY)
+    plan = honest_plan(puzzle)
+    game = new_game(puzzle)
+    view = json.loads(game.load_plan(format_plan(plan)))
+    assert view["message"] is None and view["over"]
+    assert view["score"]["total"] == replay(puzzle, plan).score
+    broken = format_plan(plan).replace("1. ", "1. L1 R3 ", 1)
+    view = json.loads(game.load_plan(broken))
+    assert view["message"].startswith("Turn 1 of this shared play is not allowed:") and view["turn"] == 1
+    view = json.loads(game.load_plan("1. L1 L2\n2. nonsense"))
+    assert view["message"].startswith("This shared play cannot be read: line 2")
+    assert view["path"] == [[], []] and view["notation"] == ""
+
+
+def test_medals_follow_target_and_par():
+    assert medal(90, 80, 100, won=True) == "silver"  # half way exactly
+    assert medal(89, 80, 100, won=True) == "bronze"
+    assert medal(100, 80, 100, won=True) == "gold"
+    assert medal(120, 80, 100, won=True) == "gold"
+    assert medal(79, 80, 100, won=False) is None
+    assert medal(100, 80, 100, won=False) is None  # an assignment left undone: no medal
+    assert medal(11, 11, 11, won=True) == "gold"  # a mini: target = par = the proven maximum
+
+
+def test_the_share_text_gives_no_route_away():
+    puzzle = deal(load_city("brugge"), MONDAY)
+    plan = honest_plan(puzzle)
+    score = replay(puzzle, plan).score
+    puzzle = replace(puzzle, target=score - 10)
+    game = new_game(puzzle, par=score)
+    view = json.loads(game.load_plan(format_plan(plan)))
+    share = view["share"]
+    assert view["medal"] == "gold" and share.splitlines()[0] == "Citytrip test puzzle"
+    assert str(view["score"]["total"]) in share and len(share.splitlines()[2]) == len(puzzle.turns)
+    nodes = {str(at) for end in plan.turns for part in end.moves for at in part}
+    assert not any(node in share for node in nodes)
