@@ -9,8 +9,8 @@ the mini) in Debian's Chromium under Playwright:
   play.js); median and slowest of --loads loads;
 - taps: the answer key played by taps; per tap, the engine's judgement (the Python call and its
   JSON) and judgement plus redrawing; median and slowest;
-- bytes: what one cold load downloads, file by file (the server does not compress; a static host
-  that gzips would send less).
+- bytes: what the server sends for one cold load, file by file, the service worker's first copy
+  of the shared files included (the server does not compress; a static host that gzips sends less).
 """
 
 from __future__ import annotations
@@ -31,19 +31,24 @@ from chromium_pages import CHROMIUM_ARGS, PHONE, chromium, open_page, play_plan,
 from generator.data.puzzles import load_plan  # noqa: E402
 
 MARKS = "() => Object.fromEntries(performance.getEntriesByType('mark').map(m => [m.name, m.startTime]))"
-BYTES = """() => [performance.getEntriesByType('navigation')[0], ...performance.getEntriesByType('resource')]
-    .map(e => [e.name.replace(location.origin, ''), e.transferSize, e.encodedBodySize])"""
 
 
-def cold_loads(browser, url: str, loads: int) -> list[dict]:
+def cold_loads(browser, url: str, loads: int, traffic: list, worker: bool = True) -> list[dict]:
+    """Each load in a new context (empty cache); the bytes the server sent for it, the service
+    worker's copies included. `worker=False` blocks the service worker (Playwright's option), to
+    measure what it costs in the same run."""
     rows = []
     for _ in range(loads):
-        context = browser.new_context(viewport=PHONE)
+        traffic.clear()
+        context = browser.new_context(viewport=PHONE, service_workers="allow" if worker else "block")
         page = context.new_page()
         page.goto(url)
         page.wait_for_selector("body[data-state=ready]", timeout=60_000)
         marks = page.evaluate(MARKS)
-        rows.append({"ready": page.evaluate("() => performance.now()"), **marks, "bytes": page.evaluate(BYTES)})
+        ready = page.evaluate("() => performance.now()")
+        if worker:
+            page.wait_for_function("() => navigator.serviceWorker.controller !== null", timeout=60_000)
+        rows.append({"ready": ready, **marks, "bytes": list(traffic)})
         context.close()
     return rows
 
@@ -63,18 +68,26 @@ def main() -> int:
     from playwright.sync_api import sync_playwright
 
     stem = f"citytrip-{args.city}-{day.isoformat()}"
-    with sync_playwright() as playwright, served(folder) as base:
+    traffic: list = []
+    with sync_playwright() as playwright, served(folder, traffic) as base:
         browser = playwright.chromium.launch(executable_path=chromium(), args=CHROMIUM_ARGS)
         for name, page_path, answer in [("daily", "", f"{stem}-answer.yaml"), ("mini", "mini.html", f"{stem}-mini-answer.yaml")]:
             url = f"{base}/{args.city}/{day.isoformat()}/{page_path}"
-            rows = cold_loads(browser, url, args.loads)
+            rows, blocked = [], []
+            for _ in range(args.loads):  # alternated, so that the machine's load falls on both alike
+                rows += cold_loads(browser, url, 1, traffic)
+                blocked += cold_loads(browser, url, 1, traffic, worker=False)
             ready = [row["ready"] for row in rows]
             pyodide = [row["citytrip-pyodide"] - row["citytrip-loader"] for row in rows]
+            worker = [row["citytrip-worker"] for row in rows]
             print(f"{name}: cold load to ready, {len(rows)} loads: median {statistics.median(ready):.0f} ms, "
-                  f"slowest {max(ready):.0f} ms; of which Pyodide's start-up median {statistics.median(pyodide):.0f} ms")
-            total = sum(size for _, size, _ in rows[0]["bytes"])
-            print(f"{name}: one cold load downloads {total:,} bytes:")
-            for file, size, _ in sorted(rows[0]["bytes"], key=lambda r: -r[1]):
+                  f"slowest {max(ready):.0f} ms; of which Pyodide's start-up median {statistics.median(pyodide):.0f} ms; "
+                  f"the service worker in control at median {statistics.median(worker):.0f} ms")
+            print(f"{name}: the same loads with the service worker blocked: median "
+                  f"{statistics.median(row['ready'] for row in blocked):.0f} ms")
+            sent = rows[0]["bytes"]
+            print(f"{name}: one cold load downloads {sum(size for _, size in sent):,} bytes in {len(sent)} files:")
+            for file, size in sorted(sent, key=lambda r: (-r[1], r[0])):
                 print(f"    {size:>11,}  {file}")
             page = open_page(browser, url)
             plan = load_plan(folder / args.city / day.isoformat() / answer)

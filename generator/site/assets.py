@@ -66,14 +66,14 @@ def write_assets(out: Path) -> list[Path]:
 
 
 def service_worker(out: Path, shared: list[Path]) -> str:
-    """sw.js, at the site's root (a service worker serves only the pages under its own folder):
-    its cache is named by a hash of the shared files, which it keeps at the first visit."""
+    """sw.js, at the site's root (a service worker serves only the pages under its own folder),
+    its cache named by a hash of the shared files."""
     digest = hashlib.sha256()
     names = sorted(path.relative_to(out).as_posix() for path in shared)
     for name in names:
         digest.update(name.encode("utf-8") + b"\0" + (out / name).read_bytes())
     text = (STATIC / "sw.js").read_text(encoding="utf-8")
-    return Template(text).substitute(version=digest.hexdigest()[:16], shared=json.dumps(["./" + n for n in names]))
+    return Template(text).substitute(version=digest.hexdigest()[:16])
 
 
 def _copy(source: Path, target: Path) -> Path:

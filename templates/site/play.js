@@ -326,6 +326,7 @@ function wire() {
   $("zoom").addEventListener("click", () => {
     const zoomed = $("board").classList.toggle("zoomed");
     $("zoom").setAttribute("aria-pressed", String(zoomed));
+    $("zoom").textContent = zoomed ? "Whole map" : "Bigger map";
     followHead();
   });
   $("undo").addEventListener("click", () => ask("undo"));
@@ -334,13 +335,28 @@ function wire() {
   window.addEventListener("hashchange", () => { ask("restart"); applyFragment(); });
 }
 
-// Keep the site's files for visits without a network (sw.js); a browser without service workers,
-// or a page opened as a file, plays the same.
-if ("serviceWorker" in navigator && location.protocol.startsWith("http")) {
-  navigator.serviceWorker.register(new URL("../sw.js", import.meta.url)).catch(() => {});
+// Keep the site's files for visits without a network (sw.js). The worker is asked for before the
+// engine loads, so that Pyodide's files pass through it once and are kept as they arrive (a copy
+// fetched apart would download the 9.6-MB runtime twice). A browser without service workers, or
+// a page opened as a file, plays the same.
+async function keepForOffline() {
+  if (!("serviceWorker" in navigator) || !location.protocol.startsWith("http")) return;
+  try {
+    await navigator.serviceWorker.register(new URL("../sw.js", import.meta.url));
+    if (!navigator.serviceWorker.controller) {
+      await Promise.race([
+        new Promise((resolve) => navigator.serviceWorker.addEventListener("controllerchange", resolve, { once: true })),
+        new Promise((resolve) => setTimeout(resolve, 1000)), // never hold the game up for long
+      ]);
+    }
+  } catch {
+    // no worker: nothing is kept, and the page plays as well
+  }
 }
 
 try {
+  await keepForOffline();
+  performance.mark("citytrip-worker");
   game = await startEngine();
   view = JSON.parse(game.view());
   wire();

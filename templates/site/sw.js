@@ -1,17 +1,13 @@
 // The site's service worker: once a puzzle page has been opened, the site keeps working without
 // a network. Every request of the site goes to the network first (a new day's page is always
-// fresh) and falls back to the copy kept from the last time it was fetched; the shared files
-// (Pyodide, the engine, fonts, script, style sheet) are kept at the first visit.
+// fresh), and what arrives is kept; without a network, the kept copy answers.
 //
-// Written by `citytrip site` (generator/site/assets.py): $version is a hash of the shared files,
-// so a new site replaces the old copies; $shared lists them, relative to this file.
+// Written by `citytrip site` (generator/site/assets.py): $version is a hash of the site's shared
+// files, so a new site's worker drops the old copies.
 
 const CACHE = "citytrip-$version";
-const SHARED = $shared;
 
-self.addEventListener("install", (event) => {
-  event.waitUntil(caches.open(CACHE).then((cache) => cache.addAll(SHARED)).then(() => self.skipWaiting()));
-});
+self.addEventListener("install", () => self.skipWaiting());
 
 // The page that registered this worker was fetched before the worker ran: keep it too.
 async function keepOpenPages() {

@@ -31,14 +31,23 @@ def chromium() -> str | None:
 
 
 class _Quiet(http.server.SimpleHTTPRequestHandler):
+    traffic: list[tuple[str, int]] | None = None  # (path, body bytes) of each file sent, when kept
+
     def log_message(self, *args) -> None:
         pass
 
+    def copyfile(self, source, outputfile) -> None:
+        start = source.tell()
+        super().copyfile(source, outputfile)
+        if self.traffic is not None:
+            self.traffic.append((self.path, source.tell() - start))
+
 
 @contextlib.contextmanager
-def served(folder: Path) -> Iterator[str]:
-    """The folder served over HTTP on a free port of 127.0.0.1; yields the base address."""
-    handler = functools.partial(_Quiet, directory=str(folder))
+def served(folder: Path, traffic: list[tuple[str, int]] | None = None) -> Iterator[str]:
+    """The folder served over HTTP on a free port of 127.0.0.1; yields the base address. With
+    `traffic`, each file sent is appended to it as (path, bytes)."""
+    handler = functools.partial(type("Handler", (_Quiet,), {"traffic": traffic}), directory=str(folder))
     server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
     thread = threading.Thread(target=server.serve_forever, daemon=True)
     thread.start()
