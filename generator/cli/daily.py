@@ -55,19 +55,33 @@ def parse_date(text: str | None) -> dt.date:
     return day
 
 
+def daily_city(text: str) -> str:
+    """A city the daily puzzle is dealt for (--city of daily and site)."""
+    city = text.strip().lower()
+    if city not in shipped_cities():
+        raise UsageError(f"unknown city {text!r}: the daily puzzle is dealt for {', '.join(shipped_cities())}")
+    return city
+
+
+def daily_work(value: float | None) -> float:
+    """The search work per deal (--work of daily and site), the daily's default when not given."""
+    from generator.daily.solving import WORK
+
+    work = WORK if value is None else value
+    if not 0.5 <= work <= 3600:
+        raise UsageError(f"--work {value:g}: expected 0.5 to 3600")
+    return work
+
+
 def run(args: argparse.Namespace) -> int:
     from generator.daily.job import make_daily
-    from generator.daily.solving import WORK, solve_daily
+    from generator.daily.solving import solve_daily
     from generator.render.pdf import paper
 
     day = parse_date(args.date)
-    city = args.city.strip().lower()
-    if city not in shipped_cities():
-        raise UsageError(f"unknown city {args.city!r}: the daily puzzle is dealt for {', '.join(shipped_cities())}")
+    city = daily_city(args.city)
     size = paper(args.paper)
-    work = WORK if args.work is None else args.work
-    if not 0.5 <= work <= 3600:
-        raise UsageError(f"--work {args.work:g}: expected 0.5 to 3600")
+    work = daily_work(args.work)
     base_url = checked_base_url(args.base_url) if args.base_url is not None else None
     try:
         from generator.render.daily import render_daily

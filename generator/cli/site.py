@@ -7,7 +7,7 @@ import datetime as dt
 import functools
 from pathlib import Path
 
-from generator.cli.daily import parse_date
+from generator.cli.daily import daily_city, daily_work, parse_date
 from generator.data.cities import shipped_cities
 from generator.errors import UsageError
 from generator.site.addresses import checked_base_url
@@ -50,19 +50,13 @@ def dates(first: str | None, last: str | None) -> list[dt.date]:
 
 
 def run(args: argparse.Namespace) -> int:
-    from generator.daily.solving import WORK
     from generator.render.pdf import paper
     from generator.site.build import build_site
     from generator.site.making import make_puzzles
 
     days = dates(args.first, args.last)
-    known = shipped_cities()
-    cities = list(known) if args.city is None else [args.city.strip().lower()]
-    if cities[0] not in known:
-        raise UsageError(f"unknown city {args.city!r}: the daily puzzle is dealt for {', '.join(known)}")
-    work = WORK if args.work is None else args.work
-    if not 0.5 <= work <= 3600:
-        raise UsageError(f"--work {args.work:g}: expected 0.5 to 3600")
+    cities = list(shipped_cities()) if args.city is None else [daily_city(args.city)]
+    work = daily_work(args.work)
     base_url = checked_base_url(args.base_url) if args.base_url is not None else None
     make = functools.partial(make_puzzles, work=work, paper=paper(args.paper).name, base_url=base_url)
     written = build_site(Path(args.out), cities, days, make, progress=print)
