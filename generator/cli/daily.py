@@ -4,13 +4,16 @@ from __future__ import annotations
 
 import argparse
 import datetime as dt
-import functools
 import sys
+import time
 from pathlib import Path
 
+from generator.daily.summary import mini_summary, summary
 from generator.data.cities import shipped_cities
 from generator.errors import UsageError
 from generator.site.addresses import checked_base_url
+
+MAX_DAYS = 366  # a year ahead at most: each date is a daily job of about a minute per city
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:
@@ -25,6 +28,12 @@ def register(subparsers: argparse._SubParsersAction) -> None:
         ),
     )
     parser.add_argument("--date", help="YYYY-MM-DD (default: today)")
+    parser.add_argument("--from", dest="first", metavar="DATE",
+                        help="a batch of dates, from this one (YYYY-MM-DD) to --to: every date's files, as single runs write them")
+    parser.add_argument("--to", dest="last", metavar="DATE", help="the batch's last date (default: --from)")
+    parser.add_argument("--cluster", metavar="ADDRESS",
+                        help="run a batch's dates on a Dask cluster: a scheduler address like tcp://host:8786, or "
+                        "local:N for N worker processes on this machine (docs/cluster.md)")
     parser.add_argument("--city", default="brugge", help="brugge (default) or antwerpen")
     parser.add_argument("--paper", default="a4", help="a4 (default) or letter")
     parser.add_argument(
@@ -55,6 +64,17 @@ def parse_date(text: str | None) -> dt.date:
     return day
 
 
+def dates(first: str | None, last: str | None) -> list[dt.date]:
+    start = parse_date(first)
+    end = parse_date(last) if last is not None else start
+    if end < start:
+        raise UsageError(f"--to {end.isoformat()} is before --from {start.isoformat()}")
+    count = (end - start).days + 1
+    if count > MAX_DAYS:
+        raise UsageError(f"--from {start.isoformat()} --to {end.isoformat()} is {count} dates; at most {MAX_DAYS} at a time")
+    return [start + dt.timedelta(days=k) for k in range(count)]
+
+
 def daily_city(text: str) -> str:
     """A city the daily puzzle is dealt for (--city of daily and site)."""
     city = text.strip().lower()
@@ -74,66 +94,66 @@ def daily_work(value: float | None) -> float:
 
 
 def run(args: argparse.Namespace) -> int:
-    from generator.daily.job import make_daily
-    from generator.daily.solving import solve_daily
     from generator.render.pdf import paper
 
-    day = parse_date(args.date)
     city = daily_city(args.city)
     size = paper(args.paper)
     work = daily_work(args.work)
     base_url = checked_base_url(args.base_url) if args.base_url is not None else None
-    try:
-        from generator.render.daily import render_daily
-    except ImportError:  # the renderer is optional while it is being built
-        render_daily = None
-    render = functools.partial(render_daily, paper=size.name) if render_daily else None
-    daily = make_daily(city, day, Path(args.out), functools.partial(solve_daily, work=work), render, base_url)
-    print(summary(daily))
-    if not args.no_mini:
-        from generator.daily.mini import make_mini
+    if args.first is None:
+        if args.last is not None or args.cluster is not None:
+            raise UsageError("--to and --cluster go with --from: a batch of dates (one date: --date)")
+        return _one_date(parse_date(args.date), city, work, size.name, base_url, args)
+    if args.date is not None:
+        raise UsageError("give either --date (one date) or --from and --to (a batch of dates), not both")
+    return _batch(city, work, size.name, base_url, args)
 
-        mini = make_mini(city, day, Path(args.out), render=render, base_url=base_url)
-        if mini is None:
-            print(f"No daily mini for {day.isoformat()}: no deal's maximum was proven within the budget.", file=sys.stderr)
-        else:
-            print(mini_summary(mini))
+
+def _one_date(day, city: str, work: float, paper: str, base_url: str | None, args: argparse.Namespace) -> int:
+    from generator.daily.batch import make_date
+
+    daily, mini = make_date(city, day, Path(args.out), work, paper, base_url, with_mini=not args.no_mini)
+    print(summary(daily))
+    if args.no_mini:
+        return 0
+    if mini is None:
+        print(no_mini_text(day), file=sys.stderr)
+    else:
+        print(mini_summary(mini))
     return 0
 
 
-def summary(daily) -> str:
-    from generator.daily.deal import difficulty
+def _batch(city: str, work: float, paper: str, base_url: str | None, args: argparse.Namespace) -> int:
+    """Every date of --from … --to: in this process one after another, or on a Dask cluster. Each
+    date's files are written as soon as it is done, all of them or none (so Ctrl-C keeps the
+    dates already made); the summaries follow in date order."""
+    from generator.cluster import checked_address
+    from generator.daily.batch import DailyJob, made_dates
+    from generator.files import one_run
 
-    level = difficulty(daily.day)
-    puzzle = daily.puzzle
-    if daily.proven:
-        par = f"par {daily.par} (proven optimal)"
-    else:
-        known = "; ".join(p for p in ("best known", daily.certificate, f"the solver's proven bound is {daily.bound}") if p)
-        par = f"par {daily.par} ({known})"
-    lines = [
-        f"Citytrip {puzzle.city.name} daily puzzle for {daily.day.isoformat()} ({level.name}: "
-        f"{len(puzzle.turns)} turns, {puzzle.mode} game, {puzzle.directions} direction(s))",
-        f"  start: {puzzle.start_location.name} ({puzzle.start})",
-        f"  assignments: {', '.join(a.id + ' ' + a.describe() for a in puzzle.assignments) or 'none'}",
-        f"  target {puzzle.target}, {par}; the greedy player scores {daily.greedy}",
-        f"  code: {daily.code}",
-    ]
-    return _with_files(lines, daily)
-
-
-def mini_summary(mini) -> str:
-    puzzle = mini.puzzle
-    lines = [
-        f"Citytrip {puzzle.city.name} daily mini for {mini.day.isoformat()} ({len(puzzle.turns)} turns, "
-        f"{puzzle.mode} game, one direction, the square {puzzle.district}; deal {mini.attempt + 1})",
-        f"  start: {puzzle.start_location.name} ({puzzle.start})",
-        f"  proven maximum {mini.par} (the target); the greedy player scores {mini.greedy}",
-        f"  code: {mini.code}",
-    ]
-    return _with_files(lines, mini)
+    cluster = checked_address(args.cluster) if args.cluster is not None else None
+    days = dates(args.first, args.last)
+    jobs = [DailyJob(city, day, work, paper, base_url, not args.no_mini, str(args.out)) for day in days]
+    made = {}
+    started = time.monotonic()
+    for result in made_dates(jobs, cluster):
+        with one_run():
+            result.write(Path(args.out))
+        made[result.job.day] = result
+        sys.stderr.write(f"\r{len(made)}/{len(jobs)} dates, {time.monotonic() - started:.0f} s")
+        sys.stderr.flush()
+    sys.stderr.write("\n")
+    for day in days:
+        result = made[day]
+        print(result.summary)
+        if result.job.with_mini and result.mini_summary is None:
+            print(no_mini_text(day), file=sys.stderr)
+        elif result.mini_summary is not None:
+            print(result.mini_summary)
+    return 0
 
 
-def _with_files(lines: list[str], daily) -> str:
-    page = [f"  page (in the QR code): {daily.address}"] if daily.address else []
-    return "\n".join([*lines, *page, *(f"  wrote {path}" for path in daily.files)])
+def no_mini_text(day) -> str:
+    return f"No daily mini for {day.isoformat()}: no deal's maximum was proven within the budget."
+
+

@@ -8,6 +8,7 @@ import sys
 import time
 from pathlib import Path
 
+from generator.cluster import checked_address
 from generator.data.cities import load_city
 from generator.errors import UsageError
 from generator.files import write_text
@@ -36,6 +37,9 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     parser.add_argument("--time-limit", type=float, default=20.0, help="seconds per CP-SAT run after the other witnesses; 0 skips CP-SAT (default 20)")
     parser.add_argument("--levels", default=None, help="levels to run, e.g. 1-5,15 (default all)")
     parser.add_argument("--workers", type=int, default=2, help="parallel processes (default 2)")
+    parser.add_argument("--cluster", metavar="ADDRESS",
+                        help="run the jobs on a Dask cluster: a scheduler address like tcp://host:8786, or local:N "
+                        "for N worker processes on this machine (docs/cluster.md); the log and report are the same")
     parser.add_argument("--out", default="output/levels", help="folder for the CSV, chart and outcome log (default output/levels)")
     parser.add_argument(
         "--log", help="outcome log, one JSON line per finished job (default OUT/levels-CITY.jsonl); jobs it already "
@@ -88,6 +92,7 @@ def run(args: argparse.Namespace) -> int:
     lns_work = LNS_WORK if args.lns_work is None else args.lns_work
     if not 0 <= lns_work <= 3600:
         raise UsageError(f"--lns-work {args.lns_work:g}: expected 0 (no search) to 3600")
+    cluster = checked_address(args.cluster) if args.cluster is not None else None
     out = Path(args.out)
     out.mkdir(parents=True, exist_ok=True)
     jobs = jobs_for(city.key, levels, cards, args.shuffles, args.solver_shuffles, args.time_limit, lns_work)
@@ -110,7 +115,8 @@ def run(args: argparse.Namespace) -> int:
             sys.stderr.flush()
 
     with log_path.open("a", encoding="utf-8") as log:
-        outcomes = list(run_jobs(jobs, args.workers, progress, done, lambda job, result: append(log, job, result)))
+        outcomes = list(run_jobs(jobs, args.workers, progress, done, lambda job, result: append(log, job, result),
+                                 cluster))
     table = rates(outcomes)
     csv_path = out / f"{stem}.csv"
     write_text(csv_path, to_csv(table))
@@ -121,7 +127,8 @@ def run(args: argparse.Namespace) -> int:
     chart = render_chart(table, f"Citytrip {city.name}: solo level win rates", out / f"{stem}.pdf")
     png = write_preview(chart, preview_path(chart))
     reused = f" ({len(done)} reused from the log)" if done else ""
-    print(f"\n{len(jobs)} jobs{reused} in {time.monotonic() - started:.0f} s with {args.workers} worker(s)")
+    where = f"on the cluster {cluster}" if cluster else f"with {args.workers} worker(s)"
+    print(f"\n{len(jobs)} jobs{reused} in {time.monotonic() - started:.0f} s {where}")
     for problem in ladder_problems(table):
         print(f"ladder: {problem}")
     print(f"wrote {csv_path}, {chart}, {png}, {log_path}")

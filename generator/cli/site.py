@@ -3,17 +3,12 @@
 from __future__ import annotations
 
 import argparse
-import datetime as dt
 import functools
 from pathlib import Path
 
-from generator.cli.daily import daily_city, daily_work, parse_date
+from generator.cli.daily import daily_city, daily_work, dates
 from generator.data.cities import shipped_cities
-from generator.errors import UsageError
 from generator.site.addresses import checked_base_url
-
-MAX_DAYS = 366  # a year ahead at most: each date is a daily job of about a minute per city
-
 
 def register(subparsers: argparse._SubParsersAction) -> None:
     parser = subparsers.add_parser(
@@ -38,28 +33,18 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     parser.set_defaults(func=run)
 
 
-def dates(first: str | None, last: str | None) -> list[dt.date]:
-    start = parse_date(first)
-    end = parse_date(last) if last is not None else start
-    if end < start:
-        raise UsageError(f"--to {end.isoformat()} is before --from {start.isoformat()}")
-    count = (end - start).days + 1
-    if count > MAX_DAYS:
-        raise UsageError(f"--from {start.isoformat()} --to {end.isoformat()} is {count} dates; build at most {MAX_DAYS} at a time")
-    return [start + dt.timedelta(days=k) for k in range(count)]
-
-
 def run(args: argparse.Namespace) -> int:
     from generator.render.pdf import paper
     from generator.site.build import build_site
-    from generator.site.making import make_puzzles
+    from generator.daily.batch import make_date
 
     days = dates(args.first, args.last)
     cities = list(shipped_cities()) if args.city is None else [daily_city(args.city)]
     work = daily_work(args.work)
     base_url = checked_base_url(args.base_url) if args.base_url is not None else None
-    make = functools.partial(make_puzzles, work=work, paper=paper(args.paper).name, base_url=base_url)
+    make = functools.partial(make_date, work=work, paper=paper(args.paper).name, base_url=base_url)
     written = build_site(Path(args.out), cities, days, make, progress=print)
     print(f"Citytrip site: {len(days)} date(s) × {len(cities)} cities in {args.out}; open {Path(args.out) / 'index.html'} "
           f"through a web server (python3 -m http.server -d {args.out}); {len(written)} files")
     return 0
+

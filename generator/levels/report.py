@@ -23,7 +23,6 @@ class Rate:
     unsolvable: int
     unknown: int
     mean_score: float | None
-    seconds: float
     by_planner: int = 0  # solver rows: wins first found by the planner / by CP-SAT / by the LNS
     by_cp_sat: int = 0   # (the rest: the honest player's own win on the same deal)
     won_shuffles: frozenset[int] | None = None  # which deals were won, for paired comparisons
@@ -48,7 +47,6 @@ def rates(outcomes: Iterable[Outcome]) -> list[Rate]:
                 sum(o.status == "UNSOLVABLE" for o in items),
                 sum(o.status == "UNKNOWN" for o in items),
                 sum(scores) / len(scores) if scores else None,
-                sum(o.seconds for o in items),
                 sum(o.witness == "planner" for o in items),
                 sum(o.witness == "cp-sat" for o in items),
                 frozenset(o.job.shuffle for o in items if o.won),
@@ -62,13 +60,13 @@ def to_csv(table: list[Rate]) -> str:
     out = io.StringIO()
     writer = csv.writer(out, lineterminator="\n")
     writer.writerow([
-        "city", "level", "cards", "player", "runs", "won", "win_rate", "unsolvable", "unknown", "mean_score", "seconds",
+        "city", "level", "cards", "player", "runs", "won", "win_rate", "unsolvable", "unknown", "mean_score",
         "won_by_planner", "won_by_lns", "won_by_cp_sat", "won_shuffles",
     ])
     for r in table:
         writer.writerow([
             r.city, r.level, r.cards, r.player, r.runs, r.won, f"{r.rate:.3f}", r.unsolvable, r.unknown,
-            "" if r.mean_score is None else f"{r.mean_score:.1f}", f"{r.seconds:.1f}", r.by_planner, r.by_lns, r.by_cp_sat,
+            "" if r.mean_score is None else f"{r.mean_score:.1f}", r.by_planner, r.by_lns, r.by_cp_sat,
             "" if r.won_shuffles is None else ranges(r.won_shuffles),
         ])
     return out.getvalue()

@@ -165,32 +165,37 @@ def run_jobs(
     progress: Callable[[int, int], None] | None = None,
     done: Mapping[Job, tuple[Outcome, ...]] | None = None,
     record: Callable[[Job, tuple[Outcome, ...]], None] | None = None,
+    cluster: str | None = None,
 ) -> Iterator[Outcome]:
-    """Run the jobs in `workers` processes (1: in this process), yielding outcomes in job order.
-    Jobs in `done` (an earlier run's outcomes) are not run again; `record` sees each job that is,
-    as soon as it and the jobs before it have finished."""
-    done = done or {}
-    todo = [job for job in jobs if job not in done]
-    finished = len(jobs) - len(todo)
-    if finished and progress:
-        progress(finished, len(jobs))
-    results = _results(todo, workers)
-    for job in jobs:
-        if job in done:
-            yield from done[job]
-            continue
-        outcomes = next(results)
-        finished += 1
+    """Run the jobs in `workers` processes (1: in this process), or on the Dask cluster at
+    `cluster` (generator/cluster.py), and yield the outcomes in job order. Jobs in `done` (an
+    earlier run's outcomes) are not run again; `record` sees each job that is, as soon as it has
+    finished (locally in job order, on a cluster in the order the jobs complete)."""
+    results = dict(done or {})
+    todo = [job for job in jobs if job not in results]
+    count = len(jobs) - len(todo)
+    if count and progress:
+        progress(count, len(jobs))
+    for job, outcomes in _finished(todo, workers, cluster):
+        results[job] = outcomes
+        count += 1
         if record:
             record(job, outcomes)
         if progress:
-            progress(finished, len(jobs))
-        yield from outcomes
+            progress(count, len(jobs))
+    for job in jobs:
+        yield from results[job]
 
 
-def _results(jobs: list[Job], workers: int) -> Iterator[tuple[Outcome, ...]]:
-    if workers <= 1 or len(jobs) <= 1:
-        yield from map(run_job, jobs)
-        return
-    with ProcessPoolExecutor(max_workers=workers) as pool:
-        yield from pool.map(run_job, jobs, chunksize=4)
+def _finished(jobs: list[Job], workers: int, cluster: str | None) -> Iterator[tuple[Job, tuple[Outcome, ...]]]:
+    if cluster is not None:
+        from generator.cluster import connected, finished
+
+        with connected(cluster) as client:
+            for index, outcomes in finished(client, run_job, jobs):
+                yield jobs[index], outcomes
+    elif workers <= 1 or len(jobs) <= 1:
+        yield from zip(jobs, map(run_job, jobs))
+    else:
+        with ProcessPoolExecutor(max_workers=workers) as pool:
+            yield from zip(jobs, pool.map(run_job, jobs, chunksize=4))

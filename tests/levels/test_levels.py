@@ -64,7 +64,7 @@ def test_a_solver_job_reports_its_deals_honest_game_once():
 
 
 def _rate(level, cards, player, won, runs=10):
-    return Rate("x", level, cards, player, runs, won, 0, 0, None, 1.0)
+    return Rate("x", level, cards, player, runs, won, 0, 0, None)
 
 
 def test_ladder_check_names_each_broken_condition():
@@ -132,7 +132,7 @@ def test_rates_over_the_same_deals_are_compared_deal_by_deal():
     level 2 wins deals 0-5 and 9, level 1 deals 0-5: one deal gained, none lost, z = 1.0. Nine
     gained and none lost is a real rise (z = 3.0)."""
     def paired(level, won):
-        return Rate("x", level, 16, HONEST, 20, len(won), 0, 0, None, 1.0, won_shuffles=frozenset(won))
+        return Rate("x", level, 16, HONEST, 20, len(won), 0, 0, None, won_shuffles=frozenset(won))
     small = ladder_problems([paired(1, range(6)), paired(2, [*range(6), 9])])
     assert any("rises from level 1 (30%) to 2 (35%) (paired z = 1.0, within sampling noise)" in p for p in small)
     big = ladder_problems([paired(1, range(6)), paired(2, range(15))])
@@ -239,7 +239,7 @@ def test_the_csv_keeps_which_deals_were_won_as_runs():
     """The won deals go to the CSV as runs of shuffle numbers, enough to redo the paired test."""
     assert ranges([7, 0, 1, 2, 3, 5, 8, 9]) == "0-3 5 7-9"
     assert ranges([]) == ""
-    row = Rate("x", 1, 16, HONEST, 10, 3, 0, 0, None, 1.0, won_shuffles=frozenset({4, 2, 3}))
+    row = Rate("x", 1, 16, HONEST, 10, 3, 0, 0, None, won_shuffles=frozenset({4, 2, 3}))
     assert to_csv([row]).splitlines()[1].endswith(",2-4")
 
 
@@ -247,7 +247,7 @@ def test_a_ladder_of_small_rises_that_climbs_is_caught():
     """Levels 1 → 2 → 3 each rise by two deals (paired z 1.4, within noise), but level 3 beats
     level 1 by four deals and none lost (z 2.0): the ladder does not fall, and the check says so."""
     def paired(level, won):
-        return Rate("x", level, 16, HONEST, 40, len(won), 0, 0, None, 1.0, won_shuffles=frozenset(won))
+        return Rate("x", level, 16, HONEST, 40, len(won), 0, 0, None, won_shuffles=frozenset(won))
     problems = ladder_problems([paired(1, range(10)), paired(2, range(12)), paired(3, range(14))])
     assert sum("within sampling noise" in p for p in problems) == 2
     assert "honest 16-card win rate at level 3 (35%) is above level 1 (25%) (paired z = 2.0)" in problems

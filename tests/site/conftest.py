@@ -12,7 +12,7 @@ import pytest
 
 from generator.daily.job import Daily
 from generator.site.build import build_site
-from generator.site.making import make_puzzles
+from generator.daily.batch import make_date
 from tests.site.days import FRIDAY, MONDAY
 
 BASE_URL = "https://example.org/citytrip"
@@ -30,7 +30,7 @@ class Site:
 @pytest.fixture(scope="session")
 def site(tmp_path_factory) -> Site:
     puzzles: dict[tuple[str, bool], Daily] = {}
-    make = functools.partial(make_puzzles, work=0.5, base_url=BASE_URL)
+    make = functools.partial(make_date, work=0.5, base_url=BASE_URL)
 
     def recorded(city, day, folder):
         daily, mini = make(city, day, folder)

@@ -1,0 +1,86 @@
+"""Independent jobs on a Dask cluster: what `--cluster ADDRESS` of `levels` and `daily` runs on.
+
+ADDRESS is a running scheduler (`tcp://host:8786`, docs/cluster.md says how to start one), or
+`local:N`, a LocalCluster of N worker processes that the command starts and stops itself. The jobs
+are plain values and the job functions pure functions of them (generator/levels/sweep.py,
+generator/daily/batch.py), so a job run on another machine gives what it gives here; the caller
+keeps the single record (the outcome log, the output files) and builds its report in a fixed order.
+
+Dask reruns the jobs of a worker that dies on the other workers; `finished` yields each job's
+result once, as it completes. Dask is an optional extra (`pip install -e '.[cluster]'`).
+"""
+
+from __future__ import annotations
+
+import contextlib
+import re
+from typing import Callable, Iterator, Sequence, TypeVar
+
+from generator.errors import UsageError, shown
+
+Job = TypeVar("Job")
+Result = TypeVar("Result")
+
+CONNECT_SECONDS = 5  # an unreachable scheduler is reported after this long, not after Dask's 30 s
+MAX_LOCAL_WORKERS = 64
+_ADDRESS = re.compile(r"^(tcp|tls)://[A-Za-z0-9.\-\[\]:]+:[0-9]{1,5}$")
+_LOCAL = re.compile(r"^local:([0-9]{1,3})$")
+
+
+def checked_address(text: str) -> str:
+    """`tcp://host:port`, `tls://host:port` or `local:N`; UsageError for anything else."""
+    address = str(text).strip()
+    local = _LOCAL.match(address)
+    if local and 1 <= int(local[1]) <= MAX_LOCAL_WORKERS:
+        return address
+    if _ADDRESS.match(address):
+        return address
+    raise UsageError(
+        f"--cluster {shown(text)} is not a Dask scheduler address like tcp://host:8786, nor local:N for a "
+        f"cluster of N worker processes on this machine (N from 1 to {MAX_LOCAL_WORKERS})"
+    )
+
+
+@contextlib.contextmanager
+def connected(address: str) -> Iterator[object]:
+    """A Dask client of the cluster at `address` (started here for `local:N`, closed on the way out)."""
+    try:
+        import dask
+        from distributed import Client, LocalCluster
+    except ImportError:
+        raise UsageError("--cluster needs Dask: pip install -e '.[cluster]' (the distributed package)") from None
+    # The daily's search forks its own worker processes (solver/lns.py), which a daemonic Dask
+    # worker may not; and no dashboard: nothing here is served to a browser.
+    settings = {"distributed.worker.daemon": False, "distributed.scheduler.work-stealing": True,
+                "distributed.comm.timeouts.connect": f"{CONNECT_SECONDS}s"}
+    with dask.config.set(settings), contextlib.ExitStack() as stack:
+        local = _LOCAL.match(address)
+        if local:
+            cluster = stack.enter_context(LocalCluster(n_workers=int(local[1]), threads_per_worker=1,
+                                                       processes=True, dashboard_address=None))
+            client = stack.enter_context(Client(cluster))
+        else:
+            try:
+                client = stack.enter_context(Client(address, timeout=CONNECT_SECONDS))
+            except (OSError, TimeoutError) as error:
+                raise UsageError(
+                    f"cannot reach the Dask scheduler at {address} within {CONNECT_SECONDS} s ({error}); start one "
+                    f"with `dask scheduler` and workers with `dask worker {address}` (docs/cluster.md), or use local:N"
+                ) from None
+        yield client
+
+
+def finished(client, function: Callable[[Job], Result], jobs: Sequence[Job]) -> Iterator[tuple[int, Result]]:
+    """Each job's (index, result), in the order the jobs complete. On the way out (done, an error or
+    Ctrl-C) the jobs still queued are cancelled."""
+    from distributed import as_completed
+
+    if not jobs:
+        return
+    futures = client.map(function, list(jobs), pure=False)
+    index = {future.key: i for i, future in enumerate(futures)}
+    try:
+        for future in as_completed(futures):
+            yield index[future.key], future.result()
+    finally:
+        client.cancel(futures)

@@ -1,0 +1,88 @@
+"""The daily puzzles of many dates: each date one job, here or on a Dask cluster.
+
+`make_date` is what `citytrip daily` does for one date (the daily puzzle, then its mini, with
+their YAML and PDFs). For a batch (`daily --from --to`), a `DailyJob` is a plain value and
+`run_daily_job` a pure function of it that returns the date's files as bytes instead of leaving
+them on the machine that made them: a worker of a cluster has its own disk. The command writes
+them (`DailyFiles.write`), so a batch gives the very files that single runs give.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import functools
+import tempfile
+from dataclasses import dataclass, replace
+from pathlib import Path
+from typing import Iterator
+
+from generator.daily.job import Daily, make_daily
+from generator.daily.summary import mini_summary, summary
+from generator.files import atomic_output
+
+
+def make_date(city: str, day: dt.date, folder: Path, work: float, paper: str = "a4", base_url: str | None = None,
+              with_mini: bool = True) -> tuple[Daily, Daily | None]:
+    """The daily puzzle of `day` and its mini (None when skipped or when no deal was proven), their
+    YAML and PDFs written into `folder`."""
+    from generator.daily.mini import make_mini
+    from generator.daily.solving import solve_daily
+    from generator.render.daily import render_daily
+
+    render = functools.partial(render_daily, paper=paper)
+    daily = make_daily(city, day, folder, functools.partial(solve_daily, work=work), render, base_url)
+    mini = make_mini(city, day, folder, render=render, base_url=base_url) if with_mini else None
+    return daily, mini
+
+
+@dataclass(frozen=True)
+class DailyJob:
+    city: str
+    day: dt.date
+    work: float
+    paper: str
+    base_url: str | None
+    with_mini: bool
+    out: str  # where the command writes the files: only named in the summaries
+
+
+@dataclass(frozen=True)
+class DailyFiles:
+    """One date's files (name and bytes) and what `citytrip daily` prints about them."""
+
+    job: DailyJob
+    files: tuple[tuple[str, bytes], ...]
+    summary: str
+    mini_summary: str | None
+
+    def write(self, out: Path) -> list[Path]:
+        written = []
+        for name, data in self.files:
+            with atomic_output(out / name) as temp:
+                temp.write_bytes(data)
+            written.append(out / name)
+        return written
+
+
+def run_daily_job(job: DailyJob) -> DailyFiles:
+    """Make one date's files in a folder of its own and return them."""
+    with tempfile.TemporaryDirectory(prefix="citytrip-daily-") as folder:
+        daily, mini = make_date(job.city, job.day, Path(folder), job.work, job.paper, job.base_url, job.with_mini)
+        made = [daily] + ([mini] if mini is not None else [])
+        files = tuple((path.name, path.read_bytes()) for puzzle in made for path in puzzle.files)
+    out = Path(job.out)
+    named = [replace(puzzle, files=tuple(out / path.name for path in puzzle.files)) for puzzle in made]
+    return DailyFiles(job, files, summary(named[0]), mini_summary(named[1]) if mini is not None else None)
+
+
+def made_dates(jobs: list[DailyJob], cluster: str | None = None) -> Iterator[DailyFiles]:
+    """Each job's files, as the jobs finish: in this process one date after another (each daily
+    already keeps both cores busy), or on the Dask cluster at `cluster`."""
+    if cluster is None:
+        yield from map(run_daily_job, jobs)
+        return
+    from generator.cluster import connected, finished
+
+    with connected(cluster) as client:
+        for _, result in finished(client, run_daily_job, jobs):
+            yield result

@@ -1,0 +1,43 @@
+"""What `citytrip daily` prints about a date's puzzle and its mini (one batch's job prints the same)."""
+
+from __future__ import annotations
+
+
+def summary(daily) -> str:
+    """The daily puzzle: level, start, assignments, target and par, code, page and files."""
+    from generator.daily.deal import difficulty
+
+    level = difficulty(daily.day)
+    puzzle = daily.puzzle
+    if daily.proven:
+        par = f"par {daily.par} (proven optimal)"
+    else:
+        known = "; ".join(p for p in ("best known", daily.certificate, f"the solver's proven bound is {daily.bound}") if p)
+        par = f"par {daily.par} ({known})"
+    lines = [
+        f"Citytrip {puzzle.city.name} daily puzzle for {daily.day.isoformat()} ({level.name}: "
+        f"{len(puzzle.turns)} turns, {puzzle.mode} game, {puzzle.directions} direction(s))",
+        f"  start: {puzzle.start_location.name} ({puzzle.start})",
+        f"  assignments: {', '.join(a.id + ' ' + a.describe() for a in puzzle.assignments) or 'none'}",
+        f"  target {puzzle.target}, {par}; the greedy player scores {daily.greedy}",
+        f"  code: {daily.code}",
+    ]
+    return _with_files(lines, daily)
+
+
+def mini_summary(mini) -> str:
+    """The mini: its square, start, proven maximum, code, page and files."""
+    puzzle = mini.puzzle
+    lines = [
+        f"Citytrip {puzzle.city.name} daily mini for {mini.day.isoformat()} ({len(puzzle.turns)} turns, "
+        f"{puzzle.mode} game, one direction, the square {puzzle.district}; deal {mini.attempt + 1})",
+        f"  start: {puzzle.start_location.name} ({puzzle.start})",
+        f"  proven maximum {mini.par} (the target); the greedy player scores {mini.greedy}",
+        f"  code: {mini.code}",
+    ]
+    return _with_files(lines, mini)
+
+
+def _with_files(lines: list[str], daily) -> str:
+    page = [f"  page (in the QR code): {daily.address}"] if daily.address else []
+    return "\n".join([*lines, *page, *(f"  wrote {path}" for path in daily.files)])
