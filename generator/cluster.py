@@ -50,8 +50,10 @@ def connected(address: str) -> Iterator[object]:
     except ImportError:
         raise UsageError("--cluster needs Dask: pip install -e '.[cluster]' (the distributed package)") from None
     # The daily's search forks its own worker processes (solver/lns.py), which a daemonic Dask
-    # worker may not; and no dashboard: nothing here is served to a browser.
-    settings = {"distributed.worker.daemon": False, "distributed.scheduler.work-stealing": True,
+    # worker may not. The worker's statistical profiler samples the running job every 10 ms,
+    # which costs pure-Python jobs a quarter of their time (benchmarks/cluster.py): off.
+    settings = {"distributed.worker.daemon": False, "distributed.worker.profile.enabled": False,
+                "distributed.admin.tick.interval": "1s", "distributed.admin.system-monitor.interval": "1s",
                 "distributed.comm.timeouts.connect": f"{CONNECT_SECONDS}s"}
     with dask.config.set(settings), contextlib.ExitStack() as stack:
         local = _LOCAL.match(address)
