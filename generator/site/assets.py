@@ -4,7 +4,7 @@ Pyodide comes from the npm registry at the exact version pinned in package.json 
 in node_modules/); the site carries its own copy, so a page loads nothing from elsewhere and keeps
 working without the network once loaded. The engine travels as its source files, unchanged: the
 rules (generator/rules), the error classes and the browser glue (generator/browser), all standard
-library only (tests/site/test_engine_bundle.py checks their imports).
+library only (tests/web/test_engine_bundle.py checks their imports).
 """
 
 from __future__ import annotations

@@ -1,7 +1,7 @@
 """Driving a puzzle page in a real browser: Debian's Chromium under Playwright, the site served
 on 127.0.0.1 by the standard library's HTTP server (as any static host would serve it).
 
-Used by tests/site and benchmarks/site.py. Playwright's own browser download is not used (this
+Used by tests/web and benchmarks/site.py. Playwright's own browser download is not used (this
 machine cannot fetch it): the browser is the system's /usr/bin/chromium, installed with apt-get.
 """
 

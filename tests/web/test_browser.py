@@ -14,8 +14,8 @@ import pytest
 from chromium_pages import DESKTOP, PHONE, open_page, play_plan, refused, served, tap_node
 from generator.players.honest import honest_plan
 from generator.rules.notation import format_plan
-from tests.site.conftest import ARTIFACTS
-from tests.site.days import FRIDAY, MONDAY
+from tests.web.conftest import ARTIFACTS
+from tests.web.days import FRIDAY, MONDAY
 
 PAGE = {(MONDAY.isoformat(), False): "antwerpen/2026-11-30/", (MONDAY.isoformat(), True): "antwerpen/2026-11-30/mini.html",
         (FRIDAY.isoformat(), False): "antwerpen/2026-12-04/", (FRIDAY.isoformat(), True): "antwerpen/2026-12-04/mini.html"}

@@ -10,7 +10,7 @@ from generator.daily.mini import deal_mini
 from generator.data.cities import load_city
 from generator.players.honest import honest_plan
 from generator.rules.replay import replay
-from tests.site.days import MONDAY, SATURDAY
+from tests.web.days import MONDAY, SATURDAY
 
 
 def puzzles():

@@ -13,7 +13,7 @@ import pytest
 from generator.daily.job import Daily
 from generator.site.build import build_site
 from generator.daily.batch import make_date
-from tests.site.days import FRIDAY, MONDAY
+from tests.web.days import FRIDAY, MONDAY
 
 BASE_URL = "https://example.org/citytrip"
 ROOT = Path(__file__).resolve().parents[2]

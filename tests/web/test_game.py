@@ -18,7 +18,7 @@ from generator.data.cities import load_city
 from generator.players.honest import honest_plan
 from generator.rules.notation import format_plan
 from generator.rules.replay import replay
-from tests.site.days import MONDAY, SATURDAY
+from tests.web.days import MONDAY, SATURDAY
 
 
 def new_game(puzzle, par=100):

@@ -12,8 +12,8 @@ from generator.daily.code import encode
 from generator.site import assets
 from generator.site.addresses import page_address
 from generator.site.build import build_site
-from tests.site.conftest import BASE_URL
-from tests.site.days import FRIDAY, MONDAY
+from tests.web.conftest import BASE_URL
+from tests.web.days import FRIDAY, MONDAY
 
 PAGES = ["antwerpen/2026-11-30/index.html", "antwerpen/2026-11-30/mini.html",
          "antwerpen/2026-12-04/index.html", "antwerpen/2026-12-04/mini.html"]

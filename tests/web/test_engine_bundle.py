@@ -16,7 +16,7 @@ from generator.players.honest import honest_plan
 from generator.rules.notation import format_plan
 from generator.rules.replay import replay
 from generator.site.assets import engine_sources
-from tests.site.days import MONDAY
+from tests.web.days import MONDAY
 
 
 def test_the_bundle_imports_only_the_standard_library_and_itself():
