@@ -13,6 +13,8 @@ result once, as it completes. Dask is an optional extra (`pip install -e '.[clus
 from __future__ import annotations
 
 import contextlib
+import logging
+import os
 import re
 from typing import Callable, Iterator, Sequence, TypeVar
 
@@ -25,6 +27,7 @@ CONNECT_SECONDS = 5  # an unreachable scheduler is reported after this long, not
 MAX_LOCAL_WORKERS = 64
 _ADDRESS = re.compile(r"^(tcp|tls)://[A-Za-z0-9.\-\[\]:]+:[0-9]{1,5}$")
 _LOCAL = re.compile(r"^local:([0-9]{1,3})$")
+_WORKER_LOGGING = "DASK_LOGGING__DISTRIBUTED"  # read by the worker processes a LocalCluster starts
 
 
 def checked_address(text: str) -> str:
@@ -56,6 +59,7 @@ def connected(address: str) -> Iterator[object]:
                 "distributed.admin.tick.interval": "1s", "distributed.admin.system-monitor.interval": "1s",
                 "distributed.comm.timeouts.connect": f"{CONNECT_SECONDS}s"}
     with dask.config.set(settings), contextlib.ExitStack() as stack:
+        stack.enter_context(_quiet_dask())
         local = _LOCAL.match(address)
         if local:
             cluster = stack.enter_context(LocalCluster(n_workers=int(local[1]), threads_per_worker=1,
@@ -70,6 +74,25 @@ def connected(address: str) -> Iterator[object]:
                     f"with `dask scheduler` and workers with `dask worker {address}` (docs/cluster.md), or use local:N"
                 ) from None
         yield client
+
+
+@contextlib.contextmanager
+def _quiet_dask() -> Iterator[None]:
+    """Dask's own log lines (workers' heartbeats failing while a stopped run shuts its cluster down,
+    with their tracebacks) are not for a user: this command reports what goes wrong itself, and a
+    job's exception still reaches it. Quiet in this process and in the workers `local:N` starts."""
+    logger = logging.getLogger("distributed")
+    level, variable = logger.level, os.environ.get(_WORKER_LOGGING)
+    logger.setLevel(logging.CRITICAL)
+    os.environ[_WORKER_LOGGING] = "critical"
+    try:
+        yield
+    finally:
+        logger.setLevel(level)
+        if variable is None:
+            os.environ.pop(_WORKER_LOGGING, None)
+        else:
+            os.environ[_WORKER_LOGGING] = variable
 
 
 def finished(client, function: Callable[[Job], Result], jobs: Sequence[Job]) -> Iterator[tuple[int, Result]]:
