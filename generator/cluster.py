@@ -53,8 +53,9 @@ def connected(address: str) -> Iterator[object]:
     except ImportError:
         raise UsageError("--cluster needs Dask: pip install -e '.[cluster]' (the distributed package)") from None
     # The daily's search forks its own worker processes (solver/lns.py), which a daemonic Dask
-    # worker may not. The worker's statistical profiler samples the running job every 10 ms,
-    # which costs pure-Python jobs a quarter of their time (benchmarks/cluster.py): off.
+    # worker may not. The worker's statistical profiler (a sample every 10 ms) and its 20-ms ticks
+    # took a pure-Python job's thread an eighth to a quarter of its time (benchmarks/cluster.py):
+    # the profiler off, a tick a second.
     settings = {"distributed.worker.daemon": False, "distributed.worker.profile.enabled": False,
                 "distributed.admin.tick.interval": "1s", "distributed.admin.system-monitor.interval": "1s",
                 "distributed.comm.timeouts.connect": f"{CONNECT_SECONDS}s"}
