@@ -27,3 +27,20 @@ def plan_argument(text: str) -> Plan:
 def print_json(data: object) -> None:
     json.dump(data, sys.stdout, indent=2, ensure_ascii=False)
     sys.stdout.write("\n")
+
+
+def add_language_option(parser) -> None:
+    """--lang, on every command that writes for players."""
+    parser.add_argument(
+        "--lang", metavar="LANG",
+        help="the players' language: en (English), nl (Dutch) or fr (French); default: the city's own, else English",
+    )
+
+
+def language_of(args, city=None) -> str:
+    """--lang, checked; else the city's own default language (its data may name one); else English."""
+    from generator.language import DEFAULT, check_language
+
+    if getattr(args, "lang", None):
+        return check_language(args.lang)
+    return getattr(city, "language", None) or DEFAULT

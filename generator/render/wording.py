@@ -20,7 +20,7 @@ import dataclasses
 import re
 from typing import Mapping
 
-from generator.rules.city import City
+from generator.rules.city import Category, City, Location, StartCard, Words
 
 PLACEHOLDER = re.compile(r"\{([A-Za-z_]+(?::[a-z_]+)?)\}")
 
@@ -31,15 +31,41 @@ def capital(text: str) -> str:
     return text[:1].upper() + text[1:]
 
 
+# The city's own words in the language in use (generator/language.py). The engine keeps the
+# English ones (its messages); everything printed for players asks here.
+# TODO(issue 19, city data): per-language words, names, labels and descriptions from maps/*/.
+
+
+def city_words(city: City) -> Words:
+    """The rulebook's terms for `city` ("assignment", "hunted action"...) in the language in use."""
+    return city.words
+
+
+def location_name(location: Location) -> str:
+    """A location's name as players of the language in use know it (the Dutch name is canonical)."""
+    return location.name
+
+
+def category_label(category: Category) -> str:
+    """A goal category's legend label in the language in use."""
+    return category.label
+
+
+def start_description(card: StartCard) -> str:
+    """A start card's background text in the language in use."""
+    return card.description
+
+
 def city_fills(city: City) -> dict[str, str]:
-    """Every placeholder a template may use for `city`, with its text."""
+    """Every placeholder a template may use for `city`, with its text in the language in use."""
     fills: dict[str, str] = {}
-    for field in dataclasses.fields(city.words):
-        word = getattr(city.words, field.name)
+    words = city_words(city)
+    for field in dataclasses.fields(words):
+        word = getattr(words, field.name)
         fills[field.name] = word
         fills[capital(field.name)] = capital(word)
     for name, category in city.rules.categories.items():
-        fills[f"category:{name}"] = category.label
+        fills[f"category:{name}"] = category_label(category)
     fills["eatery_kinds"] = str(len(city.rules.eatery_kinds))
     fills["hunted_limit"] = str(city.rules.max_hunts)
     return fills
