@@ -1,10 +1,12 @@
 """Every page of every printable, as a print shop's preflight and a player would check it.
 
 Both cities' kits (sheets, start, action and assignment cards, alignment page, score pad, player
-aid), the Bruges (English and French) and Big City pads and aids, daily puzzle sheets and
-answer keys of both cities in both game modes, and a daily mini, on A4 and on Letter: no glyph under 6 pt, nothing
-within 5 mm of the paper's edge, a 50-mm ruler on every page, every font embedded, and no rule
-number, "seed" or "bound" in what a player reads.
+aid), the Bruges (English-rulebook and French-summary variants) and Big City pads and aids, daily
+puzzle sheets and answer keys of both cities in both game modes, and a daily mini, on A4 and on
+Letter, in English, Dutch and French: no glyph under 6 pt, no word out of its box and no letters
+printed over each other (what a long Dutch or French word does when it neither shrinks nor wraps),
+nothing within 5 mm of the paper's edge, a 50-mm ruler on every page, every font embedded, and no
+rule number, "seed" or "bound" in what a player reads.
 """
 
 from __future__ import annotations
@@ -19,6 +21,7 @@ import pytest
 from generator.cli import main
 from generator.daily import job
 from generator.daily.mini import make_mini
+from generator.language import LANGUAGES, speaking
 from generator.render.daily import render_daily
 from generator.rules.replay import replay
 from generator.solver.beam import beam_search
@@ -44,22 +47,25 @@ def _cli(*args: object) -> None:
     assert main([str(a) for a in args]) == 0, args
 
 
-@pytest.fixture(scope="module")
-def printables(tmp_path_factory: pytest.TempPathFactory) -> list[Path]:
-    """Every printable, rendered once per paper."""
-    root = tmp_path_factory.mktemp("printables")
+@pytest.fixture(scope="module", params=LANGUAGES)
+def printables(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory) -> list[Path]:
+    """Every printable, rendered once per paper, in one language."""
+    lang = request.param
+    root = tmp_path_factory.mktemp(f"printables-{lang}")
     for paper in PAPERS:
         folder = root / paper
         for city in ("brugge", "antwerpen"):
-            _cli("kit", "--city", city, "--paper", paper, "--count", 1, "--out", folder / city)
+            _cli("kit", "--city", city, "--paper", paper, "--count", 1, "--lang", lang, "--out", folder / city)
         for game, variant in (("bruges", "en"), ("bruges", "fr"), ("bigcity", "base")):
             for kind in ("scorepad", "reference"):
                 args = ["--variant", variant] if variant != "base" else []
-                _cli(kind, "--game", game, *args, "--paper", paper, "--out", folder / f"{game}-{variant}-{kind}.pdf")
-        for city, day in DAILIES:
-            job.make_daily(city, day, folder / "daily", _beam_solver, render=partial(render_daily, paper=paper))
-        # The real proof: this mini's first deal proves in about 0.1 units (benchmarks/mini.py).
-        make_mini("antwerpen", dt.date(2026, 12, 2), folder / "daily", render=partial(render_daily, paper=paper))
+                _cli(kind, "--game", game, *args, "--paper", paper, "--lang", lang,
+                     "--out", folder / f"{game}-{variant}-{kind}.pdf")
+        with speaking(lang):
+            for city, day in DAILIES:
+                job.make_daily(city, day, folder / "daily", _beam_solver, render=partial(render_daily, paper=paper))
+            # The real proof: this mini's first deal proves in about 0.1 units (benchmarks/mini.py).
+            make_mini("antwerpen", dt.date(2026, 12, 2), folder / "daily", render=partial(render_daily, paper=paper))
     return sorted(root.rglob("*.pdf"))
 
 
@@ -76,3 +82,61 @@ def test_no_small_type_no_mark_near_the_edge_a_ruler_on_every_page_and_every_fon
 def test_player_pages_cite_no_rule_numbers_and_no_internal_words(printables: list[Path]) -> None:
     found = {pdf.name: JARGON.findall(all_text(pdf)) for pdf in printables}
     assert {name: words for name, words in found.items() if words} == {}
+
+
+# Words that neither Dutch nor French uses: one on a Dutch or French page is an English message
+# the renderer printed without translating.
+ENGLISH_ONLY = re.compile(r"\b(the|and|your|each|with|every|which|player|players|turn|turns|score pad)\b", re.IGNORECASE)
+
+
+def test_dutch_and_french_pages_have_no_english_left(request: pytest.FixtureRequest, printables: list[Path]) -> None:
+    if request.node.callspec.params["printables"] == "en":
+        assert any(ENGLISH_ONLY.search(all_text(pdf)) for pdf in printables)  # the check can see English
+        return
+    found = {pdf.relative_to(pdf.parents[1]).as_posix(): sorted({m.lower() for m in ENGLISH_ONLY.findall(all_text(pdf))})
+             for pdf in printables}
+    assert {name: words for name, words in found.items() if words} == {}
+
+
+def _page_with(tmp_path: Path, draw) -> Path:
+    from reportlab.pdfgen import canvas
+
+    path = tmp_path / "page.pdf"
+    page = canvas.Canvas(str(path))
+    page.setFont("Helvetica", 10)
+    draw(page)
+    page.save()
+    return path
+
+
+def _placement_faults(path: Path) -> list[str]:
+    return [str(f) for f in audit(path) if "box" in f.what or "over each other" in f.what]
+
+
+def test_the_audit_finds_a_word_running_out_of_its_box_or_its_rounded_card(tmp_path: Path) -> None:
+    def draw(page):
+        page.rect(100, 500, 60, 20)
+        page.drawString(104, 506, "Bezienswaardigheden")
+        page.roundRect(100, 300, 60, 40, 6)
+        page.drawString(104, 320, "Onze-Lieve-Vrouwekathedraal")
+
+    faults = _placement_faults(_page_with(tmp_path, draw))
+    assert len(faults) == 1 and "2 word(s) out of their box" in faults[0]
+
+
+def test_the_audit_finds_words_printed_over_each_other(tmp_path: Path) -> None:
+    def draw(page):
+        page.drawString(100, 500, "Souvenirs")
+        page.drawString(120, 502, "kopen")
+
+    assert ["over each other" in f for f in _placement_faults(_page_with(tmp_path, draw))] == [True]
+
+
+def test_the_audit_passes_words_inside_their_boxes_and_a_letter_beside_a_ring(tmp_path: Path) -> None:
+    def draw(page):
+        page.rect(100, 500, 200, 20)
+        page.drawString(104, 506, "fits in its box")
+        page.circle(200, 300, 20)
+        page.drawString(214, 314, "S")  # in the ring's bounding square, outside the ring
+
+    assert _placement_faults(_page_with(tmp_path, draw)) == []

@@ -3,7 +3,9 @@
 `audit(pdf)` lists, page by page, every glyph set under 6 pt and every glyph, line, box or image
 that comes within 5 mm of the paper's edge (home printers cannot print there, so a mark there is
 lost or a cut line lies), every page without its 50-mm scale ruler (the player's check that the
-page printed at actual size), and every font the PDF uses without embedding it.
+page printed at actual size), every font the PDF uses without embedding it, every word that
+starts inside a drawn box and runs out of it, and every two words that print over each other
+(what a long Dutch or French word does when it neither shrinks nor wraps).
 """
 
 from __future__ import annotations
@@ -53,9 +55,75 @@ def _page_faults(number: int, page) -> list[Fault]:
                      f"y {first['top'] / MM:.1f}–{first['bottom'] / MM:.1f} mm from the top")
             label = f" {first['text']!r}" if kind == "glyph" else ""
             faults.append(Fault(number, f"{len(near)} {kind}(s) within 5 mm of the edge, e.g.{label} at {where}"))
+    faults += _text_out_of_place(number, page)
     if not _has_ruler(page.lines):
         faults.append(Fault(number, "no 50-mm ruler (a 50-mm line with 11 ticks, one every 5 mm)"))
     return faults
+
+
+BOX_MIN = 2 * MM  # smaller closed shapes are icons and tick marks, not boxes that hold text
+BOX_SLACK = 0.5  # points a glyph's box may touch past a box's edge (the glyph box includes its side bearings)
+
+
+def _text_out_of_place(number: int, page) -> list[Fault]:
+    """Words leaving their box, and words overprinting each other, measured on the page itself.
+
+    A word's box is the innermost drawn rectangle or closed curve (a card, a cell, a label's frame)
+    that holds the start of its first letter: the word must end inside it too. Words are split at
+    each change of size, so a label and its neighbour never count as one word. Icons (Font
+    Awesome's private-use glyphs) are drawings, not words: a turn number may sit on one.
+    """
+    boxes = [o for o in list(page.rects) + list(page.curves)
+             if o["x1"] - o["x0"] >= BOX_MIN and o["bottom"] - o["top"] >= BOX_MIN]
+    words = [w for w in page.extract_words(x_tolerance=1.5, extra_attrs=["size", "upright"])
+             if w["upright"] and not all(0xE000 <= ord(c) <= 0xF8FF for c in w["text"])]
+    outside = []
+    for word in words:
+        x = word["x0"] + min(word["size"] * 0.3, (word["x1"] - word["x0"]) / 2)
+        y = (word["top"] + word["bottom"]) / 2
+        holders = [b for b in boxes if _holds(b, x, y)]
+        if not holders:
+            continue
+        box = min(holders, key=lambda b: (b["x1"] - b["x0"]) * (b["bottom"] - b["top"]))
+        if (word["x0"] < box["x0"] - BOX_SLACK or word["x1"] > box["x1"] + BOX_SLACK
+                or word["top"] < box["top"] - BOX_SLACK or word["bottom"] > box["bottom"] + BOX_SLACK):
+            outside.append(f"{word['text']!r} ({word['x0'] / MM:.1f}–{word['x1'] / MM:.1f} mm) leaves its box "
+                           f"({box['x0'] / MM:.1f}–{box['x1'] / MM:.1f} mm)")
+    # Letter by letter: two words printed over each other on one line read as one garbled word.
+    chars = sorted((c for c in page.chars if c["text"].strip() and c["upright"] and not 0xE000 <= ord(c["text"]) <= 0xF8FF),
+                   key=lambda c: c["x0"])
+    overprinted = []
+    for i, first in enumerate(chars):
+        for second in chars[i + 1:]:
+            if second["x0"] >= first["x1"]:
+                break
+            across = min(first["x1"], second["x1"]) - max(first["x0"], second["x0"])
+            down = min(first["bottom"], second["bottom"]) - max(first["top"], second["top"])
+            if (across > 0.3 * min(first["width"], second["width"])
+                    and down > 0.5 * min(first["bottom"] - first["top"], second["bottom"] - second["top"])):
+                overprinted.append(f"{first['text']!r} and {second['text']!r} at {first['x0'] / MM:.1f} mm, "
+                                   f"{first['top'] / MM:.1f} mm from the top")
+    faults = []
+    if outside:
+        faults.append(Fault(number, f"{len(outside)} word(s) out of their box, e.g. {outside[0]}"))
+    if overprinted:
+        faults.append(Fault(number, f"{len(overprinted)} pair(s) of letters printed over each other, e.g. {overprinted[0]}"))
+    return faults
+
+
+def _holds(shape: dict, x: float, y: float) -> bool:
+    """Whether (x, y) lies inside a rectangle, or inside a curve's outline (a ring's corner is not
+    inside the ring: the start badge's letter sits there)."""
+    if not (shape["x0"] <= x <= shape["x1"] and shape["top"] <= y <= shape["bottom"]):
+        return False
+    points = shape.get("pts") if shape["object_type"] == "curve" else None
+    if not points:
+        return True
+    inside = False  # even-odd rule over the outline through the curve's points
+    for (x1, y1), (x2, y2) in zip(points, points[1:] + points[:1]):
+        if (y1 > y) != (y2 > y) and x < x1 + (y - y1) * (x2 - x1) / (y2 - y1):
+            inside = not inside
+    return inside
 
 
 def _has_ruler(lines: list[dict]) -> bool:
