@@ -1,5 +1,5 @@
-"""Options shared by the print commands: game, variant, paper and output (scorepad, reference),
-and the checks of the numbers the print commands take (--count, --pages, --back-offset-mm).
+"""Options shared by the print commands: game, variant, language, paper and output (scorepad,
+reference), and the checks of the numbers the print commands take (--count, --pages, --back-offset-mm).
 
 The renderers take plain values (a count of sheets, an offset in mm); the option names and their
 ranges are the command line's, so they are checked and worded here.
@@ -10,7 +10,9 @@ from __future__ import annotations
 import argparse
 from pathlib import Path
 
+from generator.cli.common import add_language_option, language_of
 from generator.errors import UsageError
+from generator.language import DEFAULT, file_suffix
 
 DEFAULT_FOLDER = Path("output")
 MAX_COUNT = 1000  # --count: fill-in sheets per mode
@@ -29,17 +31,35 @@ def add_print_options(parser: argparse.ArgumentParser, kind: str) -> None:
         "--variant", "--city", dest="variant", metavar="NAME",
         help="a variant of the template: brugge or antwerpen for citytrip, en or fr for bruges (default: the first)",
     )
+    add_language_option(parser)
     parser.add_argument("--paper", default="a4", metavar="PAPER", help="a4 (default) or letter")
-    parser.add_argument("--out", metavar="PATH", help=f"the PDF to write (default: output/GAME-{kind}.pdf)")
+    parser.add_argument(
+        "--out", metavar="PATH",
+        help=f"the PDF to write (default: output/GAME-{kind}.pdf, GAME-{kind}-nl.pdf in Dutch, -fr in French)",
+    )
     parser.add_argument("--preview", action="store_true", help="also write a PNG of the first page next to the PDF")
 
 
-def output_path(args: argparse.Namespace, kind: str, game: str, variant: str, default_variant: str) -> Path:
-    """--out, or output/<game>[-<variant>]-<kind>.pdf (a missing folder is made when written)."""
+def template_language(args: argparse.Namespace, template) -> str:
+    """The language to print a template in: --lang (checked), else the language its variant's
+    city names as its own (cli.common.language_of), else English. `template` is a loaded score
+    pad or reference template; a variant without a city has no language of its own."""
+    city = None
+    if getattr(args, "lang", None) is None and template.city:
+        from generator.data.cities import load_city
+
+        city = load_city(template.city, relative_to=Path(template.file).parent)
+    return language_of(args, city)
+
+
+def output_path(args: argparse.Namespace, kind: str, game: str, variant: str, default_variant: str,
+                lang: str = DEFAULT) -> Path:
+    """--out, or output/<game>[-<variant>]-<kind>[-<lang>].pdf (no suffix in English; a missing
+    folder is made when written)."""
     if args.out:
         return Path(args.out)
     stem = game if variant == default_variant else f"{game}-{variant}"
-    return DEFAULT_FOLDER / f"{stem}-{kind}.pdf"
+    return DEFAULT_FOLDER / f"{stem}-{kind}{file_suffix(lang)}.pdf"
 
 
 def finish(args: argparse.Namespace, pdf: Path) -> None:

@@ -1,13 +1,15 @@
-"""`citytrip reference --game citytrip|bruges|bigcity`: print the player aid cards to PDF.
+"""`citytrip reference --game citytrip|bruges|bigcity [--lang nl]`: print the player aid cards to PDF.
 
-The cards come from templates/reference/<game>.yaml, four to a page.
+The cards come from templates/reference/<game>.yaml, four to a page; their texts are translated on
+loading (generator/messages.py), so the template is loaded within the language.
 """
 
 from __future__ import annotations
 
 import argparse
 
-from generator.cli.print_options import add_print_options, finish, output_path
+from generator.cli.print_options import add_print_options, finish, output_path, template_language
+from generator.language import speaking
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:
@@ -30,6 +32,9 @@ def run(args: argparse.Namespace) -> int:
     size = paper(args.paper)
     file = template_file("reference", args.game)
     template = load_reference(file, args.variant)
-    out = output_path(args, "reference", template.game, template.variant, template.variants[0])
-    finish(args, render_reference(template, size, out))
+    lang = template_language(args, template)
+    out = output_path(args, "reference", template.game, template.variant, template.variants[0], lang)
+    with speaking(lang):
+        template = load_reference(file, args.variant)  # its texts, now in the players' language
+        finish(args, render_reference(template, size, out))
     return 0

@@ -1,14 +1,16 @@
-"""`citytrip scorepad --game citytrip|bruges|bigcity [--players N]`: print score pads to PDF.
+"""`citytrip scorepad --game citytrip|bruges|bigcity [--players N] [--lang nl]`: print score pads to PDF.
 
-The rows come from templates/scorepad/<game>.yaml, so a new game's pad is a data file.
+The rows come from templates/scorepad/<game>.yaml, so a new game's pad is a data file; its texts
+are translated on loading (generator/messages.py), so the pad is loaded within the language.
 """
 
 from __future__ import annotations
 
 import argparse
 
-from generator.cli.print_options import add_print_options, check_pages, finish, output_path
+from generator.cli.print_options import add_print_options, check_pages, finish, output_path, template_language
 from generator.errors import UsageError
+from generator.language import speaking
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:
@@ -33,12 +35,15 @@ def run(args: argparse.Namespace) -> int:
     size = paper(args.paper)
     file = template_file("scorepad", args.game)
     template = load_scorepad(file, args.variant)
+    lang = template_language(args, template)
     players = template.max_players if args.players is None else args.players
     if not template.min_players <= players <= template.max_players:
         raise UsageError(
             f"--players {players}: {template.title} is played by {template.min_players}–{template.max_players} players"
         )
-    out = output_path(args, "scorepad", template.game, template.variant, template.variants[0])
+    out = output_path(args, "scorepad", template.game, template.variant, template.variants[0], lang)
     check_pages(args.pages)
-    finish(args, render_scorepad(template, players, size, out, pages=args.pages))
+    with speaking(lang):
+        template = load_scorepad(file, args.variant)  # its texts, now in the players' language
+        finish(args, render_scorepad(template, players, size, out, pages=args.pages))
     return 0

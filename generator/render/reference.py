@@ -19,10 +19,11 @@ from reportlab.pdfgen.canvas import Canvas
 from generator.errors import DataError
 from generator.render.icons import draw_icon, icon_width
 from generator.files import atomic_output
+from generator.language import _
 from generator.render.pdf import (CUT_END, FONT, FONT_BOLD, MIN_TEXT, RULER_HEIGHT, RULER_LOWEST, Paper, draw_ruler,
                                   new_canvas)
 from generator.render.reference_template import Block, Card, ReferenceTemplate
-from generator.render.richtext import ICON_SCALE, Run, layout_paragraph, longest_word, natural_width
+from generator.render.richtext import ICON_SCALE, Run, layout_paragraph, longest_word, natural_width, words
 from generator.render.wrap import shrunk_size
 
 MARGIN = 10 * mm
@@ -161,12 +162,19 @@ def _layout_table(block: Block, width: float, size: float, top: float) -> tuple[
     rows = (block.header, *block.rows)
     columns = len(block.header)
     natural = [max(natural_width(r[c], size, bold=(r is block.header)) for r in rows) + 2 * CELL_PAD for c in range(columns)]
-    least = [max(longest_word(r[c], size, bold=(r is block.header)) for r in rows) + 2 * CELL_PAD for c in range(columns)]
+    least = [max(_least_width(r[c], size, bold=(r is block.header)) for r in rows) + 2 * CELL_PAD for c in range(columns)]
+    # The body's own lines: a long header ("Score à atteindre") may wrap rather than its column's cells.
+    body = [max(max(natural_width(r[c], size) for r in block.rows) + 2 * CELL_PAD, least[c]) for c in range(columns)]
     if sum(least) > width:
         return None
     if sum(natural) <= width:
         extra = (width - sum(natural)) / columns
         widths = [w + extra for w in natural]
+    elif sum(body) <= width:
+        # Every cell on one line, the headers that do not fit wrapped; the rest to those headers.
+        spare = width - sum(body)
+        lack = [n - b for n, b in zip(natural, body)]
+        widths = [b + spare * k / sum(lack) for b, k in zip(body, lack)]
     else:
         # Give each column its longest word, then share the rest in proportion to what it lacks.
         spare = width - sum(least)
@@ -197,6 +205,14 @@ def _layout_table(block: Block, width: float, size: float, top: float) -> tuple[
     return items, y
 
 
+def _least_width(cell: str, size: float, bold: bool) -> float:
+    """How narrow a cell's column may be: its longest word, or all of it when it is only icons (a
+    cost of three pins is one sign, never split over two lines)."""
+    if cell and all(piece.kind == "icon" for word in words(cell) for piece in word):
+        return natural_width(cell, size, bold)
+    return longest_word(cell, size, bold)
+
+
 def render_reference(template: ReferenceTemplate, paper: Paper, out: Path) -> Path:
     """Write the template's cards, four to a page, to `out` atomically."""
     slots = card_slots(paper)
@@ -204,7 +220,8 @@ def render_reference(template: ReferenceTemplate, paper: Paper, out: Path) -> Pa
     layouts = [fit_card(template, card, width, height) for card in template.cards]
     pages = math.ceil(len(layouts) / len(slots))
     with atomic_output(out) as temp:
-        canvas = new_canvas(temp, paper, title=f"{template.label} reference cards", subject="player aid")
+        canvas = new_canvas(temp, paper, title=_("{game} reference cards").format(game=template.label),
+                            subject=_("player aid"))
         for page in range(pages):
             on_page = list(zip(slots, range(page * len(slots), min(len(layouts), (page + 1) * len(slots)))))
             _draw_cut_lines(canvas, paper, slots)
@@ -230,7 +247,8 @@ def _draw_card(canvas: Canvas, template: ReferenceTemplate, card: Card, layout: 
     canvas.drawString(slot.x + INSET, top - TITLE_BAND / 2 - title_size * 0.36, card.title)
     canvas.setFillColor(GREY)
     canvas.setFont(FONT, FOOTER_SIZE)
-    canvas.drawString(slot.x + INSET, slot.y + (FOOTER - FOOTER_SIZE) / 2 + 0.5, f"{template.label} · player aid")
+    footer = _("{game} · player aid").format(game=template.label)
+    canvas.drawString(slot.x + INSET, slot.y + (FOOTER - FOOTER_SIZE) / 2 + 0.5, footer)
 
     left = slot.x + INSET
     content_top = top - TITLE_BAND - INSET

@@ -14,7 +14,9 @@ from reportlab.pdfbase.pdfmetrics import stringWidth
 from generator.render.icons import has_icon, icon_width
 from generator.render.pdf import FONT, FONT_BOLD
 
-_TOKENS = re.compile(r"(\*\*|:[a-z0-9]+(?:-[a-z0-9]+)*:|\s+)")
+# Words break at white space, except at a no-break space (French puts one before ":" and ";"),
+# which binds its neighbours into one word, as generator/render/wrap.py does.
+_TOKENS = re.compile(r"(\*\*|:[a-z0-9]+(?:-[a-z0-9]+)*:|[^\S\u00a0]+)")
 ICON_SCALE = 0.95  # icons a little smaller than the text's em, so they do not crowd the lines
 
 
@@ -60,7 +62,7 @@ def words(text: str, bold: bool = False) -> list[tuple[Piece, ...]]:
         if token == "**":
             flush()
             bold = not bold
-        elif token.isspace():
+        elif token.isspace() and "\u00a0" not in token:
             flush()
             if current:
                 result.append(tuple(current))

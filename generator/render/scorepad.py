@@ -22,6 +22,7 @@ from reportlab.pdfgen.canvas import Canvas
 from generator.errors import DataError, UsageError
 from generator.render.icons import draw_icon
 from generator.files import atomic_output
+from generator.language import _, ngettext
 from generator.render.pdf import (CUT_END, FONT, FONT_BOLD, MIN_TEXT, PAPERS, RULER_HEIGHT, RULER_LOWEST, Paper, draw_ruler,
                                   new_canvas)
 from generator.render.scorepad_template import ScorePadTemplate
@@ -164,11 +165,12 @@ def render_scorepad(template: ScorePadTemplate, players: int, paper: Paper, out:
         raise ValueError(f"a score pad PDF has at least one page, not {pages}")
     layout = layout_scorepad(template, players, paper)
     with atomic_output(out) as temp:
-        canvas = new_canvas(temp, paper, title=f"{template.label} score pad", subject=f"{players} players")
+        canvas = new_canvas(temp, paper, title=_("{game} score pad").format(game=template.label),
+                            subject=ngettext("{count} player", "{count} players", players).format(count=players))
         canvas.beginForm("pad")
         _draw_pad(canvas, template, layout)
         canvas.endForm()
-        for _ in range(pages):
+        for _page in range(pages):
             _draw_cut_lines(canvas, layout, paper)
             for x, y in layout.slots:
                 canvas.saveState()
@@ -220,8 +222,11 @@ def _draw_pad(canvas: Canvas, template: ScorePadTemplate, layout: PadLayout) -> 
     canvas.drawString(0, grid_top + 2.2 * mm, template.label)
     canvas.setFont(FONT, 7)
     date_x = width - 28 * mm
-    if stringWidth(template.label, FONT_BOLD, layout.title_size) < date_x - 8 * mm:
-        canvas.drawString(date_x - stringWidth("Date", FONT, 7) - 1 * mm, grid_top + 2.2 * mm, "Date")
+    date = _("Date")
+    # The title leaves room for the date's caption before its line ("Datum" is longer than "Date").
+    caption_room = max(8 * mm, stringWidth(date, FONT, 7) + 3.3 * mm)
+    if stringWidth(template.label, FONT_BOLD, layout.title_size) < date_x - caption_room:
+        canvas.drawString(date_x - stringWidth(date, FONT, 7) - 1 * mm, grid_top + 2.2 * mm, date)
         canvas.setStrokeColor(GREY)
         canvas.setLineWidth(0.4)
         canvas.line(date_x, grid_top + 2 * mm, width, grid_top + 2 * mm)
@@ -241,7 +246,7 @@ def _draw_pad(canvas: Canvas, template: ScorePadTemplate, layout: PadLayout) -> 
         canvas.drawString(x + 1 * mm, grid_top - MIN_TEXT - 0.6 * mm, f"{template.player_label} {p + 1}")
     canvas.setFont(FONT_BOLD, LABEL_SIZE)
     canvas.setFillColor(INK)
-    canvas.drawString(PAD, rows_top + (HEADER_HEIGHT - LABEL_SIZE) / 2 + 0.8, "Name")
+    canvas.drawString(PAD, rows_top + (HEADER_HEIGHT - LABEL_SIZE) / 2 + 0.8, _("Name"))
 
     for i, row in enumerate(template.rows):
         _draw_row_label(canvas, row, layout.label_sizes[i], rows_top - i * row_height, row_height)

@@ -22,6 +22,11 @@ what that city's sheet and rulebook say. `running` adds a running-score grid und
 game whose buildings score as they are placed: per player a column of boxes for each score and
 the new total.
 
+Every printed text is an English message: it is read in the language in use (`speaking`,
+generator/language.py) through the catalogs, which Babel fills from the templates
+(generator/messages.py); the city's placeholders are filled after translation, in that language.
+Load a template inside the language it is to be printed in.
+
 Row kinds: `score` (a line that adds to the total), `total` (the sum, printed bold on a tint),
 `tiebreak` (written down but not added: it only separates equal totals).
 """
@@ -32,6 +37,8 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from generator.data.reader import Field
+from generator.language import N_
+from generator.messages import translated
 from generator.render import template as t
 
 ROW_KINDS = ("score", "total", "tiebreak")
@@ -86,13 +93,13 @@ class _Variant:
 def load_scorepad(file: Path, variant: str | None = None) -> ScorePadTemplate:
     """Read and fully check the score pad template `file`, and pick `variant` (default: first)."""
     top = Field.read(file).mapping(("title", "players", "variants"), ("player_label",))
-    title = t.printable(top["title"])
+    title = _printed(top["title"])
     players = top["players"].mapping(("min", "max"))
     low = players["min"].integer(1, MAX_PLAYERS)
     high = players["max"].integer(1, MAX_PLAYERS)
     if high < low:
         raise top["players"].fail(f"max {high} is below min {low}")
-    player_label = t.printable(top.at("player_label", "Player"))
+    player_label = _printed(top.at("player_label", N_("Player")))
     variants = t.variants(top["variants"], _variant)
     chosen = t.pick_variant(variants, variant, Path(file))
     picked = variants[chosen]
@@ -126,18 +133,18 @@ def _variant(field: Field) -> _Variant:
         raise body["rows"].fail("at most one row may be the total")
     if not any(row.kind == "score" for row in rows):
         raise body["rows"].fail("expected at least one row of kind 'score'")
-    notes = tuple(t.printable(note, fills=fills) for note in body.at("notes", []).items())
+    notes = tuple(_printed(note, fills) for note in body.at("notes", []).items())
     running = body.at("running").maybe(lambda f: _running(f, fills))
-    return _Variant(t.printable(body["label"], fills=fills), rows, notes, running, city.key if city else None)
+    return _Variant(_printed(body["label"], fills), rows, notes, running, city.key if city else None)
 
 
 def _row(field: Field, fills: dict[str, str]) -> PadRow:
     body = field.mapping(("label", "kind"), ("hint", "icon"))
     kind = body["kind"].choice(ROW_KINDS)
     return PadRow(
-        label=t.printable(body["label"], fills=fills),
+        label=_printed(body["label"], fills),
         kind=kind,
-        hint=body.at("hint").maybe(lambda f: t.printable(f, fills=fills)),
+        hint=body.at("hint").maybe(lambda f: _printed(f, fills)),
         icon=body.at("icon").maybe(t.icon),
     )
 
@@ -146,8 +153,14 @@ def _running(field: Field, fills: dict[str, str]) -> RunningGrid:
     body = field.mapping(("label", "rows"), ("hint", "columns"))
     columns = body.at("columns", ["points", "total"]).items(min_len=2, max_len=2)
     return RunningGrid(
-        label=t.printable(body["label"], fills=fills),
+        label=_printed(body["label"], fills),
         rows=body["rows"].integer(1, MAX_RUNNING_ROWS),
-        hint=body.at("hint").maybe(lambda f: t.printable(f, fills=fills)),
-        columns=(t.printable(columns[0], fills=fills), t.printable(columns[1], fills=fills)),
+        hint=body.at("hint").maybe(lambda f: _printed(f, fills)),
+        columns=(_printed(columns[0], fills), _printed(columns[1], fills)),
     )
+
+
+def _printed(field: Field, fills: dict[str, str] | None = None) -> str:
+    """A printed text of the template in the language in use, the city's placeholders filled
+    after translation (a translation keeps them), then checked like the English."""
+    return t.printable(translated(field), fills=fills)

@@ -223,3 +223,90 @@ def test_reference_bad_game_exits_2(run, tmp_path: Path) -> None:
     code, _, stderr = run("reference", "--game", "monopoly", "--out", tmp_path / "r.pdf")
     assert code == 2 and "unknown game" in " ".join(stderr.split())
     assert list(tmp_path.iterdir()) == []
+
+
+# --- Languages (issue 19): the aids in English, Dutch and French, and the catalog's messages ------
+
+def _headings(template) -> list[str]:
+    return [card.title for card in template.cards] + [
+        _plain(block.items[0]) for card in template.cards for block in card.blocks if block.kind == "heading"]
+
+
+@pytest.mark.parametrize("lang", ["nl", "fr"])
+@pytest.mark.parametrize("game,variant", CASES)
+def test_aid_prints_in_the_language_asked(run, tmp_path: Path, game: str, variant: str, lang: str) -> None:
+    """Issue 19: with --lang the cards' titles, headings and footers are the translation (read
+    back from the PDF), the English ones the language words differently are gone, and every page
+    passes the print audit (no glyph under 6 pt, no word out of its box or over another)."""
+    from generator.language import speaking
+
+    out = tmp_path / "ref.pdf"
+    code, _, stderr = run("reference", "--game", game, "--variant", variant, "--lang", lang, "--out", out)
+    assert (code, stderr) == (0, "")
+    text = words_of(all_text(out))
+    english = load_reference(TEMPLATES / "reference" / f"{game}.yaml", variant)
+    with speaking(lang):
+        translated = load_reference(TEMPLATES / "reference" / f"{game}.yaml", variant)
+    for mine, theirs in zip(_headings(translated), _headings(english)):
+        assert mine in text
+        if mine != theirs:
+            assert theirs not in text, (lang, theirs)
+    assert {"nl": "· spelhulp", "fr": "· aide de jeu"}[lang] in text and "player aid" not in text
+    assert [str(f) for f in audit(out)] == []
+
+
+def test_bruges_aid_in_french_speaks_seed_003(run, tmp_path: Path) -> None:
+    """The French aid of the English rulebook's rules uses the French summary's own words (seed
+    003): jetons Menace, florins, ouvriers, piste de réputation, décompte final, premier joueur."""
+    run("reference", "--game", "bruges", "--lang", "fr", "--out", tmp_path / "fr.pdf")
+    text = words_of(all_text(tmp_path / "fr.pdf"))
+    for words in ("jeton Menace", "florins", "ouvriers", "piste de réputation", "Décompte final", "premier joueur",
+                  "Jetons de", "majorité"):
+        assert words in text, words
+    assert "5 ou 6" in text and "Threat" not in text and "guilders" not in text
+
+
+@pytest.mark.parametrize("kind,load", [("reference", load_reference), ("scorepad", None)])
+def test_every_printed_template_text_is_a_catalog_message(monkeypatch: pytest.MonkeyPatch, kind: str, load) -> None:
+    """Issue 19: the texts a template loader translates are exactly the messages Babel extracts
+    from that template (generator/messages.py, babel.cfg): none printed untranslated for want of
+    extraction, and no icon name, row kind or bare placeholder in the catalog."""
+    from generator import messages
+    from generator.render.scorepad_template import load_scorepad
+
+    load = load or load_scorepad
+    for file in sorted((TEMPLATES / kind).glob("*.yaml")):
+        with file.open("rb") as stream:
+            extracted = {message for _, _, message, _ in messages.extract_yaml(stream, (), (), {})}
+        looked_up: list[str] = []
+        monkeypatch.setattr(messages, "_", lambda text: looked_up.append(text) or text)
+        load(file)  # reads (and translates) every variant of the file
+        assert set(looked_up) == extracted, file.name
+
+
+def test_extractor_skips_what_reads_the_same_in_every_language(tmp_path: Path) -> None:
+    """Numbers, Roman numerals, bare placeholders and icon-only cells are not messages, nor are
+    icon names and kinds; words, words around a placeholder or an icon, and table cells are."""
+    from generator.messages import extract_yaml
+
+    file = tmp_path / "t.yaml"
+    file.write_text(
+        "title: Game\nrows:\n  - {label: '{category:event}', kind: score, icon: gift, hint: 'per {assignment}'}\n"
+        "cards:\n  - title: Turn\n    blocks:\n      - table:\n          header: ['', Action]\n"
+        "          rows: [[IV, ':camera: :camera:'], ['2', ':user: People']]\n      - bullets: [Draw a card.]\n")
+    with file.open("rb") as stream:
+        found = sorted(message for _, _, message, _ in extract_yaml(stream, (), (), {}))
+    assert found == [":user: People", "Action", "Draw a card.", "Game", "Turn", "per {assignment}"]
+
+
+def test_reference_language_names_the_file_and_refuses_unknown_ones(run, tmp_path: Path,
+                                                                    monkeypatch: pytest.MonkeyPatch) -> None:
+    """Without --out a French aid is output/<game>[-<variant>]-reference-fr.pdf beside the English
+    one; an unknown --lang is exit 2 with the languages named and nothing written."""
+    monkeypatch.chdir(tmp_path)
+    assert run("reference", "--game", "citytrip", "--city", "antwerpen", "--lang", "fr")[0] == 0
+    assert run("reference", "--game", "citytrip", "--city", "antwerpen", "--lang", "en")[0] == 0
+    code, _, stderr = run("reference", "--game", "bigcity", "--lang", "es")
+    assert code == 2 and "nl (Dutch)" in " ".join(stderr.split()) and "Traceback" not in stderr
+    assert sorted(path.name for path in (tmp_path / "output").iterdir()) == [
+        "citytrip-antwerpen-reference-fr.pdf", "citytrip-antwerpen-reference.pdf"]

@@ -327,3 +327,79 @@ def test_bad_template_through_the_cli_exits_2(run, tmp_path: Path) -> None:
     code, _, stderr = run("scorepad", "--game", file, "--out", tmp_path / "x.pdf")
     assert code == 2 and "players" in " ".join(stderr.split()) and "below min" in " ".join(stderr.split())
     assert not (tmp_path / "x.pdf").exists()
+
+
+# --- Languages (issue 19): the pad in English, Dutch and French --------------------------------
+
+LANGUAGES = ("nl", "fr")
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+@pytest.mark.parametrize("game,variant", CASES)
+def test_pad_prints_its_rows_in_the_language_asked(run, tmp_path: Path, game: str, variant: str, lang: str) -> None:
+    """Issue 19: with --lang every row label and hint is the translation (read back from the
+    PDF), no English row label that the language words differently is left, the caption boxes
+    say the language's 'Player', and the page passes the print audit (6 pt, the edge, no word out
+    of its box)."""
+    from generator.language import speaking
+
+    out = tmp_path / "pad.pdf"
+    code, _, stderr = run("scorepad", "--game", game, "--variant", variant, "--lang", lang, "--out", out)
+    assert (code, stderr) == (0, "")
+    text = words_of(page_text(out))
+    english = load_scorepad(TEMPLATES / "scorepad" / f"{game}.yaml", variant)
+    with speaking(lang):
+        translated = load_scorepad(TEMPLATES / "scorepad" / f"{game}.yaml", variant)
+    assert translated.label in text and f"{translated.player_label} 1" in text
+    for mine, theirs in zip(translated.rows, english.rows):
+        assert mine.label in text and (mine.hint is None or mine.hint in text)
+        if theirs.label not in mine.label and mine.label != theirs.label and theirs.label not in translated.label:
+            assert theirs.label not in text, (lang, theirs.label)
+    assert english.player_label not in text and {"nl": "Naam", "fr": "Nom"}[lang] in text
+    assert [str(f) for f in audit(out)] == []
+
+
+def test_bruges_rules_variant_and_language_are_independent(run, tmp_path: Path) -> None:
+    """Ruling B1 and issue 19: `--variant fr` is the French summary's scoring, `--lang` the words;
+    the French-summary scoring reads in English, and the rulebook's scoring in French, with seed
+    003's own words (piste de score, jetons de majorité, florins)."""
+    run("scorepad", "--game", "bruges", "--variant", "fr", "--lang", "en", "--out", tmp_path / "fr-en.pdf")
+    run("scorepad", "--game", "bruges", "--variant", "en", "--lang", "fr", "--out", tmp_path / "en-fr.pdf")
+    summary_in_english = words_of(page_text(tmp_path / "fr-en.pdf"))
+    rulebook_in_french = words_of(page_text(tmp_path / "en-fr.pdf"))
+    assert "End bonus (variant)" in summary_in_english and "Reputation step" in summary_in_english
+    for words in ("Piste de score", "Jetons de majorité", "Florins", "Personnages", "Maisons"):
+        assert words in rulebook_in_french
+    assert "Bonus final" not in rulebook_in_french and "Guilders" not in rulebook_in_french
+
+
+@pytest.mark.parametrize("lang", ("en", *LANGUAGES))
+def test_each_language_reruns_to_the_same_bytes(run, tmp_path: Path, lang: str) -> None:
+    """The same pad in the same language twice gives identical bytes; languages differ."""
+    for name in ("a", "b"):
+        run("scorepad", "--game", "bigcity", "--lang", lang, "--out", tmp_path / f"{name}.pdf")
+    assert (tmp_path / "a.pdf").read_bytes() == (tmp_path / "b.pdf").read_bytes()
+    if lang != "en":
+        run("scorepad", "--game", "bigcity", "--lang", "en", "--out", tmp_path / "en.pdf")
+        assert (tmp_path / "a.pdf").read_bytes() != (tmp_path / "en.pdf").read_bytes()
+
+
+@pytest.mark.parametrize("lang", ["de", "NLD", "../nl"])
+def test_unknown_language_exits_2_without_output(run, tmp_path: Path, lang: str) -> None:
+    """A --lang the project does not print in is one error paragraph naming the languages, exit 2,
+    no traceback and no file."""
+    code, _, stderr = run("scorepad", "--game", "bruges", "--lang", lang, "--out", tmp_path / "pad.pdf")
+    assert code == 2 and "Traceback" not in stderr
+    assert "use en (English), nl (Dutch) or fr (French)" in " ".join(stderr.split())
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_default_file_names_carry_the_language(run, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Without --out a Dutch or French pad goes to output/<game>[-<variant>]-scorepad-<lang>.pdf,
+    so it never overwrites the English one (no suffix)."""
+    monkeypatch.chdir(tmp_path)
+    for args in (["--lang", "en"], ["--lang", "nl"], ["--variant", "fr", "--lang", "fr"], ["--variant", "fr"]):
+        code, stdout, _ = run("scorepad", "--game", "bruges", *args)
+        assert code == 0
+    names = sorted(path.name for path in (tmp_path / "output").iterdir())
+    assert names == ["bruges-fr-scorepad-fr.pdf", "bruges-fr-scorepad.pdf", "bruges-scorepad-nl.pdf", "bruges-scorepad.pdf"]
