@@ -18,6 +18,7 @@ from reportlab.pdfgen.canvas import Canvas
 
 from generator import __version__
 from generator.errors import UsageError
+from generator.language import N_, _
 
 
 # What every page promises a player and a home printer (tests/render/test_print_audit.py checks
@@ -96,7 +97,7 @@ def new_canvas(target: Path, size: Paper, *, title: str, subject: str = "") -> C
 RULER_LENGTH = 50 * mm
 RULER_HEIGHT = 6 * mm  # the room a layout keeps for it: ticks, gap, 6-pt caption
 RULER_TICKS = 2.2 * mm  # the longest tick: how far the ruler rises above its base line
-RULER_CAPTION = "50 mm if printed at 100 %"
+RULER_CAPTION = N_("50 mm if printed at 100 %")  # English; printed in the language in use
 RULER_CAPTION_GAP = 2 * mm  # a caption beside the ruler follows its base line after this gap
 RULER_LOWEST = EDGE + 1 * mm  # the lowest caption baseline: its descenders stay clear of the edge
 
@@ -119,14 +120,14 @@ def draw_ruler(canvas: Canvas, x: float, y: float, *, beside: bool = False) -> N
         canvas.line(x + k * 5 * mm, base, x + k * 5 * mm, base + tick)
     canvas.setFont(FONT, MIN_TEXT)
     if beside:
-        canvas.drawString(x + RULER_LENGTH + RULER_CAPTION_GAP, base, RULER_CAPTION)
+        canvas.drawString(x + RULER_LENGTH + RULER_CAPTION_GAP, base, _(RULER_CAPTION))
     else:
-        canvas.drawString(x, y, RULER_CAPTION)
+        canvas.drawString(x, y, _(RULER_CAPTION))
     canvas.restoreState()
 
 
 def ruler_width(*, beside: bool = False) -> float:
     """How wide the ruler with its caption is, for layouts that place it at a right edge."""
     register_fonts()
-    caption = pdfmetrics.stringWidth(RULER_CAPTION, FONT, MIN_TEXT)
+    caption = pdfmetrics.stringWidth(_(RULER_CAPTION), FONT, MIN_TEXT)
     return RULER_LENGTH + RULER_CAPTION_GAP + caption if beside else max(RULER_LENGTH, caption)
