@@ -3,7 +3,8 @@
 The web page (generator/site) runs the engine unchanged under Pyodide. There is no YAML reader in
 the browser, and none is needed: the loader (generator/data) reads and checks the city folder in
 Python, and `puzzle_to_json` writes out just what the engine reads of it (map, locations, legend,
-strips, the deal's open faces and assignment cards). `puzzle_from_json` rebuilds the very same
+strips, the deal's open faces and assignment cards) and the city's words, names and labels in
+each language, which the page prints (generator/render/wording.py). `puzzle_from_json` rebuilds the very same
 frozen objects from that, with the standard library only, so this module travels to the browser
 with generator/rules.
 
@@ -22,7 +23,7 @@ from generator.rules.district import District
 from generator.rules.grid import Coord, Grid
 from generator.rules.puzzle import Puzzle
 
-FORMAT = 1  # bump when the shape below changes
+FORMAT = 2  # bump when the shape below changes (2: the city's texts in each language)
 
 
 def puzzle_to_json(puzzle: Puzzle) -> dict[str, Any]:
@@ -71,6 +72,8 @@ def _city(city: City) -> dict[str, Any]:
         "name": city.name,
         "digest": city.digest,
         "words": vars(city.words),
+        "words_by_language": {lang: vars(words) for lang, words in city.words_by_language.items()},
+        "language": city.language,
         "grid": {
             "columns": grid.columns,
             "rows": grid.rows,
@@ -81,7 +84,7 @@ def _city(city: City) -> dict[str, Any]:
         "rules": {
             "categories": [
                 {"name": c.name, "action": c.action.value, "cost_basic": c.cost_basic,
-                 "cost_advanced": c.cost_advanced, "label": c.label}
+                 "cost_advanced": c.cost_advanced, "label": c.label, "labels": dict(c.labels)}
                 for c in rules.categories.values()
             ],
             "eatery_kinds": list(rules.eatery_kinds),
@@ -108,7 +111,8 @@ def _city_from(data: dict[str, Any]) -> City:
         locations={location.at: location for location in locations},
         rules=CityRules(
             categories={
-                c["name"]: Category(c["name"], ActionType(c["action"]), c["cost_basic"], c["cost_advanced"], c["label"])
+                c["name"]: Category(c["name"], ActionType(c["action"]), c["cost_basic"], c["cost_advanced"], c["label"],
+                                    tuple(c["labels"].items()))
                 for c in rules["categories"]
             },
             eatery_kinds=tuple(rules["eatery_kinds"]),
@@ -124,6 +128,8 @@ def _city_from(data: dict[str, Any]) -> City:
         levels={},
         digest=data["digest"],
         words=Words(**data["words"]),
+        words_by_language={lang: Words(**words) for lang, words in data["words_by_language"].items()},
+        language=data["language"],
     )
 
 
@@ -131,12 +137,13 @@ def _location(location: Location) -> dict[str, Any]:
     return {
         "name": location.name, "category": location.category, "at": str(location.at), "url": location.url,
         "eatery": location.eatery, "choice": list(location.choice), "combo": list(location.combo),
+        "names": dict(location.names),
     }
 
 
 def _location_from(data: dict[str, Any]) -> Location:
     return Location(data["name"], data["category"], Coord.parse(data["at"]), data["url"], data["eatery"],
-                    tuple(data["choice"]), tuple(data["combo"]))
+                    tuple(data["choice"]), tuple(data["combo"]), tuple(data["names"].items()))
 
 
 # --- the deal ----------------------------------------------------------------------------------

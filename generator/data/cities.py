@@ -6,19 +6,22 @@ reference resolves, every location stands on a node, every start can reach the w
 
 from __future__ import annotations
 
+import copy
 import dataclasses
 import functools
 import hashlib
 import json
 from collections import deque
 from pathlib import Path
+from typing import Callable
 
 from generator.errors import UsageError, shown
-from generator.data.reader import Field
+from generator.data.reader import Field, type_name
+from generator.language import DEFAULT, LANGUAGES, localized
 from generator.rules.assignments import Assignment
 from generator.rules.cards import ActionBox, ActionCard, ActionType
 from generator.rules.city import (EAT, MODES, RESTAURANT, Category, City, CityRules, Level, Location, StartCard, Strip,
-                                  Words)
+                                  Texts, Words)
 from generator.rules.grid import BRIDGE, NODE, TERRAIN_CHARS, Coord, Grid
 
 MAPS_DIR = Path(__file__).resolve().parents[2] / "maps"
@@ -27,7 +30,8 @@ MAPS_DIR = Path(__file__).resolve().parents[2] / "maps"
 # for it (tests/render/test_cards.py pins this against the card layout).
 MAX_URL_BYTES = 180
 FILES = ("map.yaml", "rules.yaml", "cards.yaml", "assignments.yaml", "levels.yaml")
-WORDS = "words.yaml"  # optional: the printables' wording (not part of the digest: no rule depends on it)
+WORDS = "words.yaml"  # optional: the printables' wording and language (not part of the digest: no rule depends on it)
+RULEBOOK_CITY = "brugge"  # a word a city's words.yaml leaves out is this edition's word, in each language
 ACTION_CARDS = 20  # R7
 FACE_BOXES = 3  # R7
 BRIDGE_CATEGORY = "bridge"
@@ -77,9 +81,12 @@ def _load_folder(key: str, folder: str) -> City:
     assignments = _assignments(docs["assignments.yaml"], rules, by_name)
     levels = _levels(docs["levels.yaml"], start_cards, assignments)
     _check_reachable(docs["map.yaml"], grid, locations, start_cards)
-    words = _words(Field.read(root / WORDS)) if (root / WORDS).exists() else Words()
+    if (root / WORDS).exists():
+        words, language = _words(Field.read(root / WORDS), _rulebook_words())
+    else:
+        words, language = _rulebook_words(), None
     return City(key, name, grid, locations, rules, start_cards, action_cards, assignments, levels, _digest(docs),
-                words)
+                words[DEFAULT], words, language)
 
 
 def data_digest(city: City) -> str:
@@ -90,9 +97,32 @@ def data_digest(city: City) -> str:
 def _digest(docs: dict[str, Field]) -> str:
     """The contents a puzzle depends on, as parsed (comments and layout do not count); levels.yaml
     only names assignments and targets, which a puzzle states itself, and a location's link is
-    only printed (a corrected link must not turn every printed puzzle code stale)."""
-    contents = {name: _keyed_by_text(doc.value) for name, doc in docs.items() if name != "levels.yaml"}
+    only printed (a corrected link must not turn every printed puzzle code stale). Translations
+    are only printed too: the digest reads the files as they were before the city data spoke
+    several languages (see _untranslated), so adding or correcting a translation leaves every
+    printed puzzle code valid."""
+    contents = {name: _keyed_by_text(_untranslated(name, doc.value)) for name, doc in docs.items()
+                if name != "levels.yaml"}
     return hashlib.sha256(json.dumps(contents, sort_keys=True, default=str).encode("utf-8")).hexdigest()
+
+
+def _untranslated(name: str, value):
+    """A validated city document with its print-only translations taken out: a location's own
+    names left out, a legend label or start card description given per language reduced to its
+    English text (the text the digest has always counted)."""
+    if name not in ("map.yaml", "rules.yaml", "cards.yaml"):
+        return value
+    value = copy.deepcopy(value)
+    if name == "map.yaml":
+        for location in value["locations"]:
+            location.pop("names", None)
+    elif name == "rules.yaml":
+        for category in value["categories"].values():
+            category["label"] = localized(category["label"], DEFAULT)
+    else:
+        for card in value["start_cards"]:
+            card["description"] = localized(card["description"], DEFAULT)
+    return value
 
 
 def _keyed_by_text(value):
@@ -104,14 +134,76 @@ def _keyed_by_text(value):
     return value
 
 
+# --- print-only texts in several languages -------------------------------------------------------
+
+
+def _language(field: Field) -> str:
+    """A language key of the city data: en, nl or fr, as generator.language prints them."""
+    if field.value not in LANGUAGES:
+        raise field.fail(f"unknown language {shown(field.value)}: the languages are en (English), nl (Dutch) "
+                         "and fr (French)")
+    return field.value
+
+
+def _texts(field: Field, read: Callable[[Field], str]) -> tuple[str, Texts]:
+    """A print-only text: plain text (the same in every language) or one per language
+    (`{en: …, nl: …, fr: …}`, any of them). Returns the English text (or, when the mapping gives
+    none, its first), which the engine and the digest use, and the (language, text) pairs, empty
+    for plain text. `read` checks one text."""
+    if isinstance(field.value, dict):
+        if not field.value:
+            raise field.fail("expected text or a mapping from languages (en, nl, fr) to texts, found an empty mapping")
+        texts = tuple((_language(key), read(value)) for key, value in field.pairs())
+        return localized(dict(texts), DEFAULT), texts
+    if not isinstance(field.value, str):
+        raise field.fail("expected text (the same in every language) or a mapping from languages (en, nl, fr) to "
+                         f"texts, found {type_name(field.value)}")
+    return read(field), ()
+
+
+def _one_line(field: Field) -> str:
+    """A location's own name: one line of text, without surrounding spaces."""
+    text = field.text()
+    if text != text.strip() or "\n" in text:
+        raise field.fail(f"expected one line of text without surrounding spaces, found {shown(text)}")
+    return text
+
+
+def _paragraph(field: Field) -> str:
+    """A start card's description, its line breaks and runs of spaces made single spaces."""
+    return " ".join(field.text().split())
+
+
 # --- words.yaml ---------------------------------------------------------------------------------
 
 
-def _words(doc: Field) -> Words:
-    """The city's wording table; a word left out keeps the Citytrip Brugge rulebook's word."""
+@functools.cache
+def _rulebook_words() -> dict[str, Words]:
+    """The Citytrip Brugge rulebook's words in every language: what a word another city leaves
+    out falls back to (English only, should the shipped folder be missing)."""
+    path = MAPS_DIR / RULEBOOK_CITY / WORDS
+    if not path.is_file():
+        return {lang: Words() for lang in LANGUAGES}
+    return _words(Field.read(path), {lang: Words() for lang in LANGUAGES})[0]
+
+
+def _words(doc: Field, fallback: dict[str, Words]) -> tuple[dict[str, Words], str | None]:
+    """The city's wording table in each language, and the language it names as its own (or None).
+
+    A word is plain text (the same in every language) or a mapping from languages to words; a
+    language the mapping leaves out takes its English word (or its first), and a word left out of
+    the file keeps `fallback`'s word in each language."""
     names = tuple(f.name for f in dataclasses.fields(Words))
-    entries = doc.mapping(optional=names)
-    return Words(**{name: _word(entries[name]) for name in names if name in entries})
+    entries = doc.mapping(optional=("language",) + names)
+    language = _language(entries["language"]) if "language" in entries else None
+    given = {name: _texts(entries[name], _word) for name in names if name in entries}
+    by_language = {}
+    for lang in LANGUAGES:
+        words = {}
+        for name, (english, texts) in given.items():
+            words[name] = localized(dict(texts), lang) if texts else english
+        by_language[lang] = dataclasses.replace(fallback[lang], **words)
+    return by_language, language
 
 
 def _word(field: Field) -> str:
@@ -136,12 +228,14 @@ def _rules(doc: Field) -> CityRules:
         if action is ActionType.PLAN:
             raise entry["action"].fail("a goal cannot be paid with plan actions")
         cost = entry["cost"].mapping(MODES)
+        label, labels = _texts(entry["label"], lambda f: f.text())
         categories[name] = Category(
             name,
             action,
             cost["basic"].integer(1, 9),
             cost["advanced"].integer(1, 9),
-            entry["label"].text(),
+            label,
+            labels,
         )
     if not categories:
         raise top["categories"].fail("expected at least one category")
@@ -205,7 +299,7 @@ def _map(doc: Field, rules: CityRules) -> tuple[str, Grid, dict[Coord, Location]
     locations: dict[Coord, Location] = {}
     names: set[str] = set()
     for field in top["locations"].items(min_len=1):
-        entry = field.mapping(("name", "category", "at", "url"), ("eatery", "choice", "combo"))
+        entry = field.mapping(("name", "category", "at", "url"), ("names", "eatery", "choice", "combo"))
         loc_name = entry["name"].text().strip()
         if loc_name in names:
             raise entry["name"].fail(f"a second location named {shown(loc_name)}")
@@ -248,7 +342,13 @@ def _map(doc: Field, rules: CityRules) -> tuple[str, Grid, dict[Coord, Location]
             eatery = entry["eatery"].choice(list(rules.eatery_kinds))
         elif "eatery" in entry:
             raise entry["eatery"].fail("only eat locations have an eatery kind")
-        locations[at] = Location(loc_name, category, at, url, eatery, choice, combo)
+        names_given: Texts = ()
+        if "names" in entry:
+            if not isinstance(entry["names"].value, dict):
+                raise entry["names"].fail("expected a mapping from languages (en, nl, fr) to the location's own name "
+                                          f"in each, found {type_name(entry['names'].value)}")
+            names_given = _texts(entry["names"], _one_line)[1]
+        locations[at] = Location(loc_name, category, at, url, eatery, choice, combo, names_given)
     if BRIDGE_CATEGORY in rules.categories:
         for node in grid.nodes():
             if grid.cell(node) == BRIDGE and node not in locations:
@@ -293,7 +393,8 @@ def _cards(doc: Field, by_name: dict[str, Location]) -> tuple[dict[int, StartCar
         name = entry["location"].text().strip()
         if name not in by_name:
             raise entry["location"].fail(f"no location named {shown(name)} in map.yaml")
-        starts[number] = StartCard(number, by_name[name], " ".join(entry["description"].text().split()))
+        description, descriptions = _texts(entry["description"], _paragraph)
+        starts[number] = StartCard(number, by_name[name], description, descriptions)
     actions: dict[int, ActionCard] = {}
     for field in top["actions"].items(ACTION_CARDS, ACTION_CARDS):
         entry = field.mapping(("number", "front", "back"))

@@ -20,6 +20,7 @@ import dataclasses
 import re
 from typing import Mapping
 
+from generator.language import current, localized
 from generator.rules.city import Category, City, Location, StartCard, Words
 
 PLACEHOLDER = re.compile(r"\{([A-Za-z_]+(?::[a-z_]+)?)\}")
@@ -31,29 +32,33 @@ def capital(text: str) -> str:
     return text[:1].upper() + text[1:]
 
 
-# The city's own words in the language in use (generator/language.py). The engine keeps the
-# English ones (its messages); everything printed for players asks here.
-# TODO(issue 19, city data): per-language words, names, labels and descriptions from maps/*/.
+# The city's own words in the language in use (generator/language.py), from the city data
+# (docs/formats.md: a text per language). The engine keeps the English ones (its messages);
+# everything printed for players asks here.
 
 
 def city_words(city: City) -> Words:
-    """The rulebook's terms for `city` ("assignment", "hunted action"...) in the language in use."""
-    return city.words
+    """The rulebook's terms for `city` ("assignment", "hunted action"...) in the language in use;
+    words.yaml gives them per language, and the loader has filled in every language."""
+    return city.words_by_language.get(current(), city.words)
 
 
 def location_name(location: Location) -> str:
-    """A location's name as players of the language in use know it (the Dutch name is canonical)."""
-    return location.name
+    """A location's name as players of the language in use know it: its own name in that
+    language (Beffroi) when the city data gives one, else its canonical name (Markt)."""
+    return dict(location.names).get(current(), location.name)
 
 
 def category_label(category: Category) -> str:
-    """A goal category's legend label in the language in use."""
-    return category.label
+    """A goal category's legend label in the language in use (English, or the first given, when
+    the city data has none in it)."""
+    return localized(dict(category.labels)) if category.labels else category.label
 
 
 def start_description(card: StartCard) -> str:
-    """A start card's background text in the language in use."""
-    return card.description
+    """A start card's background text in the language in use (English, or the first given, when
+    the city data has none in it)."""
+    return localized(dict(card.descriptions)) if card.descriptions else card.description
 
 
 def city_fills(city: City) -> dict[str, str]:

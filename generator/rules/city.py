@@ -21,10 +21,20 @@ MODES = (BASIC, ADVANCED)
 EAT = "eat"                # its strip counts distinct eatery kinds
 RESTAURANT = "restaurant"  # crosses no number; doubles the final eat score
 
+# A print-only text in the languages the city data gives it, as (language, text) pairs in the
+# file's order: (("nl", "Belfort"), ("fr", "Beffroi")). Pairs, not a dict, so the frozen values
+# stay hashable. The engine never reads them; generator/render/wording.py picks the language in use.
+Texts = tuple[tuple[str, str], ...]
+
 
 @dataclass(frozen=True)
 class Location:
-    """A node with a goal icon (R1). `choice` and `combo` are the advanced special locations (R14)."""
+    """A node with a goal icon (R1). `choice` and `combo` are the advanced special locations (R14).
+
+    `name` is the location's identity: cards and assignments name it, the data digest counts it,
+    the engine's messages print it, and so does a language without a name of its own. `names`
+    gives a language's own name (Dutch "Belfort", French "Beffroi" for "Belfort (Belfry)").
+    """
 
     name: str
     category: str
@@ -33,6 +43,7 @@ class Location:
     eatery: str | None = None
     choice: tuple[str, ...] = ()
     combo: tuple[str, ...] = ()
+    names: Texts = ()  # print only: not part of the digest
 
     def goals(self, mode: str) -> tuple[str, ...]:
         """The goals a player may pick from here (exactly one is achieved, R14)."""
@@ -49,13 +60,18 @@ class Location:
 
 @dataclass(frozen=True)
 class Category:
-    """A goal category of the legend: which action type achieves it and how many (R11)."""
+    """A goal category of the legend: which action type achieves it and how many (R11).
+
+    `label` is the legend's English label (the engine's); `labels` the label in each language the
+    city data gives (empty when one text serves every language).
+    """
 
     name: str
     action: ActionType
     cost_basic: int
     cost_advanced: int
     label: str
+    labels: Texts = ()  # print only: the digest counts the English label alone
 
     def cost(self, mode: str) -> int:
         return self.cost_advanced if mode == ADVANCED else self.cost_basic
@@ -93,9 +109,14 @@ class CityRules:
 
 @dataclass(frozen=True)
 class StartCard:
+    """A start card: its location and the background text printed on it, in English
+    (`description`) and in each language the city data gives (`descriptions`, empty when one text
+    serves every language)."""
+
     number: int
     location: Location
     description: str
+    descriptions: Texts = ()  # print only: the digest counts the English text alone
 
 
 @dataclass(frozen=True)
@@ -141,4 +162,8 @@ class City:
     # SHA-256 of the map, rules, cards and assignments as read (not levels): a puzzle code records
     # it, so a code is never read with other card contents than it was printed with.
     digest: str = ""
-    words: Words = Words()  # print only: not part of the digest
+    words: Words = Words()  # print only: not part of the digest; English
+    # Print only, from words.yaml: the city's words in every language the printables speak (en,
+    # nl, fr), and the language its printables speak unless told otherwise (None: English).
+    words_by_language: Mapping[str, Words] = field(default_factory=dict)
+    language: str | None = None

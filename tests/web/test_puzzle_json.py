@@ -28,7 +28,7 @@ def test_round_trip_gives_the_same_game(name, puzzle):
     again = puzzle_from_json(json.loads(text))
     for field in ("mode", "directions", "start", "turns", "deck", "start_card", "assignments", "target", "district"):
         assert getattr(again, field) == getattr(puzzle, field), field
-    for field in ("key", "name", "grid", "locations", "rules", "digest", "words"):
+    for field in ("key", "name", "grid", "locations", "rules", "digest", "words", "words_by_language", "language"):
         assert getattr(again.city, field) == getattr(puzzle.city, field), field
     plan = honest_plan(puzzle)
     assert replay(again, plan).as_dict() == replay(puzzle, plan).as_dict()
