@@ -1,10 +1,11 @@
-"""`citytrip kit --city brugge`: the whole print-and-play set of a city in output/<city>/."""
+"""`citytrip kit --city brugge [--lang nl]`: the whole print-and-play set of a city in output/<city>/."""
 
 from __future__ import annotations
 
 import argparse
 
 from generator.cli.cards import output_folder
+from generator.cli.common import language_of
 from generator.cli.print_options import check_count, finish, parse_offset
 from generator.cli.sheets import add_city_options, city_slug
 
@@ -16,7 +17,8 @@ def register(subparsers: argparse._SubParsersAction) -> None:
         description=(
             "Write every PDF a game night needs into output/CITY/: basic and advanced fill-in "
             "sheets, start, action and assignment cards, the card alignment test, the score pad and "
-            "the player aid, with a README.txt on how to print them."
+            "the player aid, with a README.txt on how to print them. In Dutch or French (--lang) the "
+            "files' names end in -nl or -fr, so the kits of three languages share the folder."
         ),
     )
     add_city_options(parser)
@@ -28,6 +30,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
 
 def run(args: argparse.Namespace) -> int:
     from generator.data.cities import load_city
+    from generator.language import speaking
     from generator.render.kit import KitOptions, write_kit
     from generator.render.pdf import paper
 
@@ -37,6 +40,7 @@ def run(args: argparse.Namespace) -> int:
     check_count(args.count)
     city = load_city(args.city)
     folder = output_folder(args.out, city)
-    for pdf in write_kit(city, city_slug(city), size, folder, KitOptions(args.count, offset_mm)):
-        finish(args, pdf)
+    with speaking(language_of(args, city)):
+        for pdf in write_kit(city, city_slug(city), size, folder, KitOptions(args.count, offset_mm)):
+            finish(args, pdf)
     return 0

@@ -1,10 +1,11 @@
-"""`citytrip sheets --city brugge --mode basic|advanced|both --count 50`: a pad of fill-in sheets."""
+"""`citytrip sheets --city brugge --mode basic|advanced|both --count 50 [--lang nl]`: a pad of fill-in sheets."""
 
 from __future__ import annotations
 
 import argparse
 from pathlib import Path
 
+from generator.cli.common import add_language_option, language_of
 from generator.cli.print_options import DEFAULT_FOLDER, check_count, finish
 from generator.errors import UsageError
 
@@ -24,14 +25,17 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     parser.add_argument("--mode", metavar="MODE", help="basic (default), advanced or both (--duplex: both)")
     parser.add_argument("--count", type=int, default=1, metavar="N", help="sheets per mode (default 1)")
     parser.add_argument("--duplex", action="store_true", help="advanced sheet on the back of each basic sheet")
-    parser.add_argument("--out", metavar="PATH", help="the PDF to write (default: output/CITY-sheets-MODE.pdf)")
+    parser.add_argument("--out", metavar="PATH",
+                        help="the PDF to write (default: output/CITY-sheets-MODE.pdf; in Dutch or French, "
+                             "output/CITY-sheets-MODE-nl.pdf or -fr.pdf)")
     parser.set_defaults(func=run)
 
 
 def add_city_options(parser: argparse.ArgumentParser) -> None:
-    """--city, --paper and --preview, shared by sheets, cards and kit."""
+    """--city, --paper, --lang and --preview, shared by sheets, cards and kit."""
     parser.add_argument("--city", required=True, metavar="CITY", help="brugge, antwerpen, or the folder of your own city")
     parser.add_argument("--paper", default="a4", metavar="PAPER", help="a4 (default) or letter")
+    add_language_option(parser)
     parser.add_argument("--preview", action="store_true", help="also write a PNG of the first page next to each PDF")
 
 
@@ -44,6 +48,7 @@ def city_slug(city) -> str:
 def run(args: argparse.Namespace) -> int:
     # Imported here so that `citytrip --help` does not load reportlab.
     from generator.data.cities import load_city
+    from generator.language import file_suffix, speaking
     from generator.render.pdf import paper
     from generator.render.sheet import SHEET_MODES, render_sheets
 
@@ -52,12 +57,14 @@ def run(args: argparse.Namespace) -> int:
     if mode not in SHEET_MODES:
         raise UsageError(f"unknown mode {mode!r}: use basic, advanced or both")
     city = load_city(args.city)
+    lang = language_of(args, city)
     if args.out:
         out = Path(args.out)
     else:
-        out = DEFAULT_FOLDER / f"{city_slug(city)}-sheets-{'duplex' if args.duplex else mode}.pdf"
+        out = DEFAULT_FOLDER / f"{city_slug(city)}-sheets-{'duplex' if args.duplex else mode}{file_suffix(lang)}.pdf"
     if args.duplex and mode != "both":
         raise UsageError("--duplex prints the advanced sheet on the back of the basic one: use it with --mode both")
     check_count(args.count)
-    finish(args, render_sheets(city, mode, args.count, size, out, duplex=args.duplex))
+    with speaking(lang):
+        finish(args, render_sheets(city, mode, args.count, size, out, duplex=args.duplex))
     return 0

@@ -4,7 +4,8 @@ The front has a cross at every card's centre, the back a millimetre scale where 
 centre goes, drawn exactly as the action cards' backs are (mirrored for a long-edge flip, shifted
 by the offset the user passes). Looking at the back against the light, the cross shows through at
 the reading (right and up are +) that, passed as --back-offset-mm, moves the backs onto the fronts.
-The instructions sit in a panel over the top row, the only room both A4 and Letter have for them.
+The instructions sit in a panel over the top row, the only room both A4 and Letter have for them,
+in the language in use; the reprint command they print asks for the same language.
 """
 
 from __future__ import annotations
@@ -18,6 +19,7 @@ from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.pdfgen.canvas import Canvas
 
 from generator.files import atomic_output
+from generator.language import DEFAULT, _, current, pgettext
 from generator.render.card_layout import (CARD_H, CARD_W, CUT, INK, Box, Slot, back_slot, card_block, card_slots,
                                           draw_cut_grid, draw_page_ruler, ruler_spot)
 from generator.render.pdf import FONT, FONT_BOLD, MIN_TEXT, Paper, new_canvas
@@ -27,7 +29,6 @@ from generator.rules.city import City
 TEXT_SIZE, HEADING_SIZE = 7.0, 8.5
 LEADING = 1.25  # line height in text sizes
 PAD = 2 * mm  # inside the instruction panel
-FOLDER = "FOLDER"  # in the printed command, for a city whose folder path is too long to print
 CROSS = 6 * mm  # the front crosses' half length
 SCALE = 5  # the back scales run from −5 to +5 mm
 
@@ -38,17 +39,17 @@ def render_alignment_test(city: City, paper: Paper, out: Path, offset_mm: tuple[
     offset = (offset_mm[0] * mm, offset_mm[1] * mm)
     slots = card_slots(paper)
     with atomic_output(out) as temp:
-        canvas = new_canvas(temp, paper, title="Card duplex alignment test",
-                            subject="print double-sided, flip on the long edge, at 100 %")
+        canvas = new_canvas(temp, paper, title=_("Card duplex alignment test"),
+                            subject=_("print double-sided, flip on the long edge, at 100 %"))
         canvas.setViewerPreference("Duplex", "DuplexFlipLongEdge")
         for slot in slots:
             _draw_outline(canvas, slot)
             _draw_cross(canvas, slot.x + CARD_W / 2, slot.y + CARD_H / 2)
         draw_cut_grid(canvas, paper, slots)
-        box, heading = _panel_box(paper), "Duplex alignment test for the action cards"
+        box, heading = _panel_box(paper), _("Duplex alignment test for the action cards")
         steps = front_steps(city, paper, offset_mm)
         if _panel_lines(box, heading, steps) is None:
-            steps = front_steps(city, paper, offset_mm, folder=FOLDER)
+            steps = front_steps(city, paper, offset_mm, folder=folder_word())
         _draw_panel(canvas, box, heading, steps)
         draw_page_ruler(canvas, ruler_spot(paper, card_block(paper)))
         canvas.showPage()
@@ -57,7 +58,7 @@ def render_alignment_test(city: City, paper: Paper, out: Path, offset_mm: tuple[
         for back in backs:
             _draw_outline(canvas, back)
             _draw_scale(canvas, back.x + CARD_W / 2, back.y + CARD_H / 2)
-        _draw_panel(canvas, _panel_box(paper).shifted(*offset), "Duplex alignment test: the back",
+        _draw_panel(canvas, _panel_box(paper).shifted(*offset), _("Duplex alignment test: the back"),
                     back_steps(offset_mm))
         # The ruler moves with the backs: the shift undoes the printer's, so on paper it lands in place.
         draw_page_ruler(canvas, ruler_spot(paper, card_block(paper)).shifted(*offset))
@@ -66,37 +67,47 @@ def render_alignment_test(city: City, paper: Paper, out: Path, offset_mm: tuple[
     return Path(out)
 
 
+def folder_word() -> str:
+    """What stands for the city's folder in a printed command too long to print whole ("FOLDER")."""
+    return pgettext("stands for a folder in a printed command line: capitals, no spaces", "FOLDER")
+
+
 def reprint_command(city: City, paper: Paper, folder: str | None = None) -> str:
-    """The command that prints the cards again with the measured shift, on the same paper; `folder`
-    stands in for the city where its folder's path is too long to print."""
+    """The command that prints the cards again with the measured shift, on the same paper and in
+    the same language; `folder` stands in for the city where its folder's path is too long to print."""
     command = f"citytrip cards --city {folder or shlex.quote(city.key)} --back-offset-mm X,Y"
-    return command if paper.name == "a4" else f"{command} --paper {paper.name}"
+    if paper.name != "a4":
+        command += f" --paper {paper.name}"
+    if current() != (getattr(city, "language", None) or DEFAULT):  # the language the command would pick
+        command += f" --lang {current()}"
+    return command
 
 
 def front_steps(city: City, paper: Paper, offset_mm: tuple[float, float], folder: str | None = None) -> list[str]:
     steps = [
-        "1. Print this page and the next on one sheet: double-sided, flipped on the long edge, at 100 % "
-        "(actual size), on the printer you will print the cards with.",
-        "2. Turn the sheet to its side with the scales and hold it against the light: each cross of this side "
-        "should show through at the centre of a scale.",
-        "3. Read where the cross shows through, in mm: X on the horizontal scale, Y on the vertical one "
-        "(right and up are +). If both are 0, the cards need no shift.",
-        "4. Otherwise print the cards again with that shift:",
+        _("1. Print this page and the next on one sheet: double-sided, flipped on the long edge, at 100 % "
+          "(actual size), on the printer you will print the cards with."),
+        _("2. Turn the sheet to its side with the scales and hold it against the light: each cross of this side "
+          "should show through at the centre of a scale."),
+        _("3. Read where the cross shows through, in mm: X on the horizontal scale, Y on the vertical one "
+          "(right and up are +). If both are 0, the cards need no shift."),
+        _("4. Otherwise print the cards again with that shift:"),
     ]
     if offset_mm != (0.0, 0.0):
-        steps[-1] = (f"4. This test was printed with --back-offset-mm {_offset(offset_mm)}: add that to your "
-                     "reading for X and Y, and print the cards again with:")
+        steps[-1] = _("4. This test was printed with --back-offset-mm {offset}: add that to your "
+                      "reading for X and Y, and print the cards again with:").format(offset=_offset(offset_mm))
     steps.append(f"$ {reprint_command(city, paper, folder)}")
     if folder:
-        steps.append(f"where {folder} is the city's folder, as you gave it to print these cards.")
+        where = _("where {folder} is the city's folder, as you gave it to print these cards.")
+        steps.append(where.format(folder=folder))
     return steps
 
 
 def back_steps(offset_mm: tuple[float, float]) -> list[str]:
     return [
-        "Hold this side against the light and read where the cross of the other side shows through on each "
-        "scale: X along the horizontal scale, Y along the vertical one, in mm (right and up are +).",
-        f"This side is shifted by --back-offset-mm {_offset(offset_mm)}.",
+        _("Hold this side against the light and read where the cross of the other side shows through on each "
+          "scale: X along the horizontal scale, Y along the vertical one, in mm (right and up are +)."),
+        _("This side is shifted by --back-offset-mm {offset}.").format(offset=_offset(offset_mm)),
     ]
 
 

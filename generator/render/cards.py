@@ -4,7 +4,10 @@ The page around the cards (cut lines, crop marks, the scale ruler) is card_layou
 alignment test is card_alignment's. Action cards are printed front page, then back page with the
 columns mirrored for a long-edge flip (back x = page width − x − card width), shifted by the user's
 measured duplex offset. Every word a card prints that a rulebook names differently comes from the
-city's wording table (city.words: Antwerpen's missions are Brugge's assignments).
+city's wording table (Antwerpen's missions are Brugge's assignments), and every name, label and
+description from generator/render/wording.py, in the language in use; the cards' own texts are
+messages (`_()`). A longer Dutch or French text shrinks to fit its room, never under 6 pt, and a
+word too long even then is broken with a hyphen.
 """
 
 from __future__ import annotations
@@ -19,6 +22,7 @@ from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.pdfgen.canvas import Canvas
 
 from generator.files import atomic_output
+from generator.language import N_, _, ngettext, pgettext
 from generator.render.card_layout import (BLEED, CARD_H, CARD_W, INK, PER_PAGE, Slot, back_slot, card_block,
                                           card_slots, draw_cut_grid, draw_page_ruler, ruler_spot)
 from generator.render.citymap import fit_icon
@@ -26,7 +30,9 @@ from generator.render.icon_scheme import IconScheme, IconStyle, load_icon_scheme
 from generator.render.pdf import FONT, FONT_BOLD, MIN_TEXT, Paper, new_canvas
 from generator.render.qr import QUIET_ZONE, draw_qr, qr_matrix
 from generator.render.sheet_style import load_sheet_style
-from generator.render.wrap import lines_fit, wrap_words
+from generator.render.sheet import ordinal
+from generator.render.wording import category_label, city_fills, city_words, location_name, start_description
+from generator.render.wrap import fit_words, lines_fit, shrunk_size, wrap_fitting, wrap_words
 from generator.rules.assignments import MAX_SETS, TYPE6_DRAWN, Assignment, Kind
 from generator.rules.cards import ActionCard
 from generator.rules.city import EAT, City, StartCard
@@ -38,14 +44,21 @@ MIN_MODULE, MAX_MODULE = 0.5 * mm, 0.75 * mm
 GREY = Color(0.42, 0.42, 0.42)
 BOX_TINT = Color(0.95, 0.95, 0.95)
 BACK_TINT = Color(0.22, 0.31, 0.42)
-KIND_TITLES = {
-    Kind.CATEGORY_RACE: "First to {count} goals",
-    Kind.SETS: "Points per set",
-    Kind.MOST: "Most goals",
-    Kind.LOCATION_RACE: "First to these 3 goals",
-    Kind.SHOP_RACE: "First to these 3 shops",
-    Kind.DRAWN_STARTS: "Extra start locations",
+KIND_TITLES = {  # translated where printed (`kind_title`)
+    Kind.SETS: N_("Points per set"),
+    Kind.MOST: N_("Most goals"),
+    Kind.LOCATION_RACE: N_("First to these 3 goals"),
+    Kind.SHOP_RACE: N_("First to these 3 shops"),
+    Kind.DRAWN_STARTS: N_("Extra start locations"),
 }
+
+
+def kind_title(assignment: Assignment) -> str:
+    """An assignment card's title, from its kind, in the language in use ("First to 4 goals")."""
+    if assignment.kind == Kind.CATEGORY_RACE:
+        count = assignment.count
+        return ngettext("First to {count} goal", "First to {count} goals", count).format(count=count)
+    return _(KIND_TITLES[assignment.kind])
 
 
 def _points(offset_mm: tuple[float, float]) -> tuple[float, float]:
@@ -57,13 +70,14 @@ def _points(offset_mm: tuple[float, float]) -> tuple[float, float]:
 
 def render_start_cards(city: City, paper: Paper, out: Path) -> Path:
     cards = [city.start_cards[n] for n in sorted(city.start_cards)]
-    return _render_fronts(city, paper, out, f"Citytrip {city.name} start cards", cards, _draw_start_card)
+    title = _("Citytrip {city} start cards").format(city=city.name)
+    return _render_fronts(city, paper, out, title, cards, _draw_start_card)
 
 
 def render_assignment_cards(city: City, paper: Paper, out: Path) -> Path:
     cards = [city.assignments[k] for k in sorted(city.assignments, key=lambda k: (int(k.split(".")[0]), k))]
-    return _render_fronts(city, paper, out, f"Citytrip {city.name} {city.words.assignment} cards", cards,
-                          _draw_assignment_card)
+    title = _("Citytrip {city} {assignment} cards").format(city=city.name, **city_fills(city))
+    return _render_fronts(city, paper, out, title, cards, _draw_assignment_card)
 
 
 def render_action_cards(city: City, paper: Paper, out: Path, offset_mm: tuple[float, float] = (0.0, 0.0)) -> Path:
@@ -77,8 +91,8 @@ def render_action_cards(city: City, paper: Paper, out: Path, offset_mm: tuple[fl
     # printer's, so on paper it lands where it is drawn unshifted.
     back_ruler = ruler_spot(paper, card_block(paper).grown(BLEED)).shifted(*offset)
     with atomic_output(out) as temp:
-        canvas = new_canvas(temp, paper, title=f"Citytrip {city.name} action cards",
-                            subject="print double-sided, flip on the long edge, at 100 %")
+        canvas = new_canvas(temp, paper, title=_("Citytrip {city} action cards").format(city=city.name),
+                            subject=_("print double-sided, flip on the long edge, at 100 %"))
         canvas.setViewerPreference("Duplex", "DuplexFlipLongEdge")
         for start in range(0, len(cards), PER_PAGE):
             page = cards[start:start + PER_PAGE]
@@ -101,7 +115,7 @@ def _render_fronts(city: City, paper: Paper, out: Path, title: str, cards: Seque
     slots = card_slots(paper)
     ruler = ruler_spot(paper, card_block(paper))
     with atomic_output(out) as temp:
-        canvas = new_canvas(temp, paper, title=title, subject="print single-sided at 100 %")
+        canvas = new_canvas(temp, paper, title=title, subject=_("print single-sided at 100 %"))
         for start in range(0, len(cards), PER_PAGE):
             page = cards[start:start + PER_PAGE]
             for card, slot in zip(page, slots):
@@ -144,15 +158,18 @@ def _draw_start_card(canvas: Canvas, city: City, card: StartCard, slot: Slot) ->
     canvas.setFillColor(HexColor(colour))
     canvas.rect(x, top - band, CARD_W, band, stroke=0, fill=1)
     canvas.setFillColor(white)
-    canvas.setFont(FONT_BOLD, 8)
-    canvas.drawString(x + INSET, top - band / 2 - 2.8, f"START {card.number:02d}")
+    heading = _("START {number}").format(number=f"{card.number:02d}")
+    brand = f"Citytrip {city.name}"
+    room = CARD_W - 2 * INSET - 7 * mm - stringWidth(brand, FONT, 6.5) - 2 * mm
+    canvas.setFont(FONT_BOLD, shrunk_size(heading, room, FONT_BOLD, 8, MIN_TEXT))
+    canvas.drawString(x + INSET, top - band / 2 - 2.8, heading)
     canvas.setFont(FONT, 6.5)
-    canvas.drawRightString(x + CARD_W - INSET - 7 * mm, top - band / 2 - 2.3, f"Citytrip {city.name}")
+    canvas.drawRightString(x + CARD_W - INSET - 7 * mm, top - band / 2 - 2.3, brand)
     fit_icon(canvas, icon, x + CARD_W - INSET - 2.8 * mm, top - band / 2, 5.6 * mm, white)
 
     # Name, then the coordinate and goal icon large: the rulebook's "find this spot" aid.
     width = CARD_W - 2 * INSET
-    name_size, name_lines = _fit_lines(location.name, width, FONT_BOLD, 10.5, 7.5, 2)
+    name_size, name_lines = _fit_lines(location_name(location), width, FONT_BOLD, 10.5, 7.5, 2)
     cursor = top - band - 2.5 * mm
     canvas.setFillColor(INK)
     canvas.setFont(FONT_BOLD, name_size)
@@ -161,33 +178,41 @@ def _draw_start_card(canvas: Canvas, city: City, card: StartCard, slot: Slot) ->
         canvas.drawString(x + INSET, cursor, line)
         cursor -= name_size * 0.2
 
-    # The QR code in the lower left, the coordinate beside it.
+    # The QR code in the lower left; beside it, from the bottom: the site, "Scan for more:", the
+    # goal's label (two lines; a longer Dutch or French one takes more and lifts what is above
+    # it), the coordinate and the goal icon.
     module = qr_module(location.url)
     qr_size = draw_qr(canvas, location.url, x + INSET - QUIET_ZONE * module, y + INSET - QUIET_ZONE * module, module)
     qr_top = y + INSET - QUIET_ZONE * module + qr_size
     right_x = x + INSET + qr_size - 2 * QUIET_ZONE * module + 3 * mm
+    category = city.rules.categories.get(location.category)
+    label = category_label(category) if category else ""
+    room = x + CARD_W - INSET - right_x
+    label_size, label_lines = _fit_lines(label, room, FONT, MIN_TEXT, MIN_TEXT, 2)
+    leading = label_size * 1.15
+    first = y + INSET + 9 * mm + max(0, len(label_lines) - 2) * leading  # the label's first baseline
+    lift = max(0, len(label_lines) - 3) * leading  # a fourth line and more lift the coordinate too
     canvas.setFillColor(INK)
     canvas.setFont(FONT_BOLD, 20)
-    canvas.drawString(right_x, y + INSET + 14.5 * mm, str(location.at))
-    fit_icon(canvas, icon, right_x + stringWidth(str(location.at), FONT_BOLD, 20) + 5 * mm, y + INSET + 18 * mm,
-             7 * mm, colour)
-    label = city.rules.categories[location.category].label if location.category in city.rules.categories else ""
-    room = x + CARD_W - INSET - right_x
-    size, lines = _fit_lines(label, room, FONT, MIN_TEXT, MIN_TEXT, 2)
-    canvas.setFont(FONT, size)
+    canvas.drawString(right_x, y + INSET + 14.5 * mm + lift, str(location.at))
+    fit_icon(canvas, icon, right_x + stringWidth(str(location.at), FONT_BOLD, 20) + 5 * mm,
+             y + INSET + 18 * mm + lift, 7 * mm, colour)
+    canvas.setFont(FONT, label_size)
     canvas.setFillColor(GREY)
-    for i, line in enumerate(lines):
-        canvas.drawString(right_x, y + INSET + 9 * mm - i * size * 1.15, line)
+    for i, line in enumerate(label_lines):
+        canvas.drawString(right_x, first - i * leading, line)
     canvas.setFont(FONT, MIN_TEXT)
     # A long site name may use half the card's inset rather than lose letters (museummayervandenbergh.be).
     canvas.drawString(right_x, y + INSET + 0.5 * mm, _site_name(location.url, room + INSET / 2))
-    canvas.drawString(right_x, y + INSET + 0.5 * mm + MIN_TEXT * 1.3, "Scan for more:")
+    canvas.drawString(right_x, y + INSET + 0.5 * mm + MIN_TEXT * 1.3, _("Scan for more:"))
 
-    # The description fills the room between the name and the QR code (shrink to fit).
-    room_top, room_bottom = cursor - 1.5 * mm, qr_top + 1 * mm
+    # The description fills the room between the name and the QR code or the coordinate's icon,
+    # whichever stands higher (shrink to fit).
+    room_top, room_bottom = cursor - 1.5 * mm, max(qr_top, y + INSET + 21.5 * mm + lift) + 1 * mm
+    description = start_description(card)
     size = 8.0
     while True:
-        lines = wrap_words(card.description, width, FONT, size)
+        size, lines = fit_words(description, width, FONT, size, MIN_TEXT)
         if len(lines) * size * 1.2 <= room_top - room_bottom or size <= MIN_TEXT:
             break
         size -= 0.25
@@ -211,12 +236,22 @@ def _site_name(url: str, width: float) -> str:
 
 
 def _fit_lines(text: str, width: float, font: str, size: float, smallest: float, max_lines: int) -> tuple[float, list[str]]:
-    """The largest size ≥ `smallest` at which `text` wraps into at most `max_lines` lines."""
-    while True:
-        lines = wrap_words(text, width, font, size) or [""]
-        if lines_fit(lines, width, font, size, max_lines) or size <= smallest:
-            return size, lines[:max_lines]
-        size -= 0.25
+    """The largest size ≥ `smallest` at which `text` wraps into at most `max_lines` lines of `width`.
+
+    A longer text (a Dutch or French name) then takes one line more at `smallest`, else the largest
+    size down to 6 pt in that many lines; at 6 pt it is broken to fit `width` (a word too long is
+    hyphenated) in as many lines as it takes: no letter is lost, none leaves the card.
+    """
+    for start, floor, most in ((size, smallest, max_lines), (smallest, MIN_TEXT, max_lines + 1)):
+        size = start
+        while True:
+            lines = wrap_words(text, width, font, size) or [""]
+            if lines_fit(lines, width, font, size, most):
+                return size, lines
+            if size - 0.25 < floor:
+                break
+            size -= 0.25
+    return size, wrap_fitting(text, width, font, size) or [""]
 
 
 def _goal_icon(category: str, eatery: str | None, scheme: IconScheme) -> str:
@@ -297,22 +332,22 @@ def _draw_assignment_card(canvas: Canvas, city: City, assignment: Assignment, sl
     canvas.rect(x, top - band, CARD_W, band, stroke=0, fill=1)
     canvas.setFillColor(white)
     canvas.setFont(FONT_BOLD, 9)
-    canvas.drawString(x + INSET, top - band / 2 - 3, f"{city.words.assignment.upper()} {assignment.type}")
+    canvas.drawString(x + INSET, top - band / 2 - 3, f"{city_words(city).assignment.upper()} {assignment.type}")
     canvas.setFont(FONT, 7)
     canvas.drawRightString(x + CARD_W - INSET - 7 * mm, top - band / 2 - 2.5, assignment.id)
     during = assignment.is_race
     fit_icon(canvas, style.marks["assignment"] if during else "hourglass-end", x + CARD_W - INSET - 2.8 * mm,
              top - band / 2, 5 * mm, white)
     canvas.setFillColor(INK)
-    canvas.setFont(FONT_BOLD, 9)
-    title = KIND_TITLES[assignment.kind].format(count=assignment.count)
+    width = CARD_W - 2 * INSET
+    title = kind_title(assignment)
+    canvas.setFont(FONT_BOLD, shrunk_size(title, width, FONT_BOLD, 9, MIN_TEXT))
     canvas.drawString(x + INSET, top - band - 6 * mm, title)
     canvas.setFillColor(GREY)
     canvas.setFont(FONT, MIN_TEXT)
     canvas.drawString(x + INSET, top - band - 9.5 * mm,
-                      "Scored during the game" if during else "Scored at the end of the game")
+                      _("Scored during the game") if during else _("Scored at the end of the game"))
     body_top = top - band - 13 * mm
-    width = CARD_W - 2 * INSET
     if assignment.counts_category:
         category = assignment.category or ""
         cat_style = scheme.categories.get(category)
@@ -321,8 +356,11 @@ def _draw_assignment_card(canvas: Canvas, city: City, assignment: Assignment, sl
         size = min(12 * mm, width / max(count, 1) - 1 * mm)
         for k in range(count):
             fit_icon(canvas, icon, x + INSET + size / 2 + k * (size + 1 * mm), body_top - size / 2 - 1 * mm, size, colour)
-        label = city.rules.categories[category].label if category in city.rules.categories else category
-        text = f"{assignment.count} × {label}" if assignment.is_race else f"Most goals: {label}"
+        label = category_label(city.rules.categories[category]) if category in city.rules.categories else category
+        if assignment.is_race:
+            text = f"{assignment.count} × {label}"
+        else:
+            text = _("Most goals: {category}").format(category=label)
         _draw_paragraph(canvas, text, x + INSET, body_top - size - 4 * mm, width, 7)
     elif assignment.is_set:
         size = 10 * mm
@@ -337,38 +375,49 @@ def _draw_assignment_card(canvas: Canvas, city: City, assignment: Assignment, sl
             fit_icon(canvas, cat_style.icon if cat_style else "circle-question", cx + size / 2, body_top - size / 2 - 1 * mm,
                      size, cat_style.colour if cat_style else "#222222")
             cx += size + 1 * mm
-        labels = " + ".join(city.rules.categories[c].label for c in assignment.categories if c in city.rules.categories)
-        _draw_paragraph(canvas, f"{assignment.values[0]} points per set of {labels}, at most {MAX_SETS} sets",
-                        x + INSET, body_top - size - 4 * mm, width, 7)
+        labels = " + ".join(category_label(city.rules.categories[c]) for c in assignment.categories
+                            if c in city.rules.categories)
+        points = assignment.values[0]
+        text = ngettext("{points} point per set of {categories}, at most {sets} sets",
+                        "{points} points per set of {categories}, at most {sets} sets",
+                        points).format(points=points, categories=labels, sets=MAX_SETS)
+        _draw_paragraph(canvas, text, x + INSET, body_top - size - 4 * mm, width, 7)
     elif assignment.names_locations:
-        row = 9 * mm
-        for k, at in enumerate(assignment.locations):
+        row_top = body_top
+        for at in assignment.locations:
             location = city.locations.get(at)
             if location is None:
+                row_top -= 9 * mm
                 continue
-            cy = body_top - k * row - row / 2
+            # A row is 9 mm, taller where a long name takes more than two lines.
+            room = width - 8 * mm - stringWidth(str(at), FONT_BOLD, 8) - 2 * mm
+            size, lines = _fit_lines(location_name(location), room, FONT, 7, MIN_TEXT, 2)
+            row = max(9 * mm, len(lines) * size * 1.2 + 1 * mm)
+            cy = row_top - row / 2
+            row_top -= row
             cat_style = scheme.categories.get(location.category)
             fit_icon(canvas, _goal_icon(location.category, location.eatery, scheme), x + INSET + 3 * mm, cy, 5.5 * mm,
                      cat_style.colour if cat_style else "#222222")
             canvas.setFillColor(INK)
             canvas.setFont(FONT_BOLD, 8)
             canvas.drawRightString(x + CARD_W - INSET, cy - 2.8, str(at))
-            room = width - 8 * mm - stringWidth(str(at), FONT_BOLD, 8) - 2 * mm
-            size, lines = _fit_lines(location.name, room, FONT, 7, MIN_TEXT, 2)
             canvas.setFont(FONT, size)
             first = cy + (len(lines) - 1) * size * 0.6 - size * 0.35
             for i, line in enumerate(lines):
                 canvas.drawString(x + INSET + 8 * mm, first - i * size * 1.2, line)
     else:
-        _draw_paragraph(canvas, f"Draw {TYPE6_DRAWN} start cards and lay them out with their coordinates visible. "
-                        "Points for how many of their locations you achieve:", x + INSET, body_top, width, 6.8)
+        _draw_paragraph(canvas, _("Draw {count} start cards and lay them out with their coordinates visible. "
+                                  "Points for how many of their locations you achieve:").format(count=TYPE6_DRAWN),
+                        x + INSET, body_top, width, 6.8)
     _draw_values(canvas, assignment, slot)
 
 
 def _draw_paragraph(canvas: Canvas, text: str, x: float, top: float, width: float, size: float) -> None:
+    """`text` wrapped to `width` from `top` down; a word too wide shrinks it (never under 6 pt)."""
+    size, lines = fit_words(text, width, FONT, size, MIN_TEXT)
     canvas.setFillColor(INK)
     canvas.setFont(FONT, size)
-    for i, line in enumerate(wrap_words(text, width, FONT, size)):
+    for i, line in enumerate(lines):
         canvas.drawString(x, top - size - i * size * 1.2, line)
 
 
@@ -380,9 +429,10 @@ def _draw_values(canvas: Canvas, assignment: Assignment, slot: Slot) -> None:
     if assignment.is_drawn_starts:
         captions = [str(k) for k in range(len(values))]
     elif assignment.is_race:
-        captions = ["1st", "2nd", "later"][: len(values)]
+        captions = [ordinal(1), ordinal(2), pgettext("a race's points for whoever comes after the 2nd", "later")]
+        captions = captions[: len(values)]
     else:
-        captions = ["points"]
+        captions = [_("points")]
     cell = width / len(values)
     height = 11 * mm
     canvas.setLineWidth(0.6)

@@ -19,6 +19,7 @@ from reportlab.lib.colors import Color, HexColor, white
 from reportlab.lib.units import mm
 from reportlab.pdfgen.canvas import Canvas
 
+from generator.language import pgettext
 from generator.render.icon_scheme import IconScheme, load_icon_scheme
 from generator.render.icons import draw_icon, icon_width
 from generator.render.pdf import FONT, FONT_BOLD, MIN_TEXT
@@ -331,6 +332,11 @@ def start_placement(geometry: MapGeometry, at: Coord) -> StartPlacement:
     return StartPlacement(x, y, disc + 1.6, x + disc * 0.75, y + disc * 0.55, geometry.cell * 0.42)
 
 
+def start_letter() -> str:
+    """The letter written next to the start in the language in use (the rulebook's S of "start")."""
+    return pgettext("the letter that marks the start location on the map", "S")
+
+
 def draw_start(canvas: Canvas, geometry: MapGeometry, at: Coord, colour: str | None = None) -> None:
     """The start as the rulebook asks: the location circled, with an S written next to it."""
     colour = colour or load_sheet_style().colours["route"]
@@ -341,5 +347,5 @@ def draw_start(canvas: Canvas, geometry: MapGeometry, at: Coord, colour: str | N
     canvas.circle(mark.x, mark.y, mark.ring, stroke=1, fill=0)
     canvas.setFillColor(HexColor(colour))
     canvas.setFont(FONT_BOLD, mark.letter_size)
-    canvas.drawString(mark.letter_x, mark.letter_y, "S")
+    canvas.drawString(mark.letter_x, mark.letter_y, start_letter())
     canvas.restoreState()

@@ -1,7 +1,9 @@
 """The print-and-play kit: every PDF a game night needs for one city, in one folder.
 
 The kit reuses each renderer as it is (sheets, cards, score pad, player aid), so a kit file is
-byte for byte the file its own command writes with the same options.
+byte for byte the file its own command writes with the same options. The kit speaks the language
+in use (generator/language.py): its PDFs and README are in that language, and their names end in
+its suffix ("-nl", "-fr"; none for English), so kits in three languages share a folder.
 """
 
 from __future__ import annotations
@@ -10,22 +12,25 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from generator.files import write_text
+from generator.language import N_, _, current, file_suffix
 from generator.render.pdf import Paper
 from generator.rules.city import City
 
-README = """Citytrip {name}: print-and-play kit
+README = N_("""Citytrip {name}: print-and-play kit
 
 Print every PDF at 100 % ("actual size"), never "fit to page": the cards are 63 x 88 mm and the
 boxes of the sheets are measured in millimetres.
 
-{slug}-sheets-basic.pdf, {slug}-sheets-advanced.pdf  fill-in sheets, one page per player per game
-{slug}-start-cards.pdf, {slug}-assignment-cards.pdf  single-sided, cut along the crop marks
-{slug}-action-cards.pdf  double-sided: flip on the LONG edge. Print {slug}-card-alignment.pdf
+{sheets_basic}, {sheets_advanced}  fill-in sheets, one page per player per game
+{start_cards}, {assignment_cards}  single-sided, cut along the crop marks
+{action_cards}  double-sided: flip on the LONG edge. Print {card_alignment}
   first (one sheet, double-sided) and follow its steps: hold the side with the scales against the
   light and read where each cross shows through (X, Y in mm; right and up are +). If that is not
   0,0, run  {command}  with your reading.
-{slug}-scorepad.pdf, {slug}-reference.pdf  score pad and player aid (when the city has them)
-"""
+{scorepad}, {reference}  score pad and player aid (when the city has them)
+""")  # translated where written
+FILES = ("sheets-basic", "sheets-advanced", "start-cards", "action-cards", "assignment-cards", "card-alignment",
+         "scorepad", "reference")
 
 
 @dataclass(frozen=True)
@@ -34,22 +39,29 @@ class KitOptions:
     offset_mm: tuple[float, float] = (0.0, 0.0)  # the action card backs' shift (right, up)
 
 
+def kit_file(slug: str, name: str, extension: str = ".pdf") -> str:
+    """The name of one of the kit's files in the language in use: brugge-sheets-basic-nl.pdf."""
+    return f"{slug}-{name}{file_suffix(current())}{extension}"
+
+
 def write_kit(city: City, slug: str, paper: Paper, folder: Path, options: KitOptions) -> list[Path]:
-    """Write the kit's PDFs into `folder` (made if missing) and return their paths."""
+    """Write the kit's PDFs into `folder` (made if missing), in the language in use, and return their paths."""
     from generator.render.card_alignment import render_alignment_test, reprint_command
     from generator.render.cards import render_action_cards, render_assignment_cards, render_start_cards
     from generator.render.sheet import render_sheets
 
     written = [
-        render_sheets(city, "basic", options.count, paper, folder / f"{slug}-sheets-basic.pdf"),
-        render_sheets(city, "advanced", options.count, paper, folder / f"{slug}-sheets-advanced.pdf"),
-        render_start_cards(city, paper, folder / f"{slug}-start-cards.pdf"),
-        render_action_cards(city, paper, folder / f"{slug}-action-cards.pdf", options.offset_mm),
-        render_assignment_cards(city, paper, folder / f"{slug}-assignment-cards.pdf"),
-        render_alignment_test(city, paper, folder / f"{slug}-card-alignment.pdf", options.offset_mm),
+        render_sheets(city, "basic", options.count, paper, folder / kit_file(slug, "sheets-basic")),
+        render_sheets(city, "advanced", options.count, paper, folder / kit_file(slug, "sheets-advanced")),
+        render_start_cards(city, paper, folder / kit_file(slug, "start-cards")),
+        render_action_cards(city, paper, folder / kit_file(slug, "action-cards"), options.offset_mm),
+        render_assignment_cards(city, paper, folder / kit_file(slug, "assignment-cards")),
+        render_alignment_test(city, paper, folder / kit_file(slug, "card-alignment"), options.offset_mm),
     ]
     written += _player_aids(city, slug, paper, folder)
-    write_text(folder / "README.txt", README.format(name=city.name, slug=slug, command=reprint_command(city, paper)))
+    names = {name.replace("-", "_"): kit_file(slug, name) for name in FILES}
+    readme = _(README).format(name=city.name, command=reprint_command(city, paper), **names)
+    write_text(folder / f"README{file_suffix(current())}.txt", readme)
     return written
 
 
@@ -65,9 +77,9 @@ def _player_aids(city: City, slug: str, paper: Paper, folder: Path) -> list[Path
     pad = load_scorepad(TEMPLATES / "scorepad" / "citytrip.yaml")
     if city.key in pad.variants:
         pad = load_scorepad(TEMPLATES / "scorepad" / "citytrip.yaml", city.key)
-        written.append(render_scorepad(pad, pad.max_players, paper, folder / f"{slug}-scorepad.pdf"))
+        written.append(render_scorepad(pad, pad.max_players, paper, folder / kit_file(slug, "scorepad")))
     reference = load_reference(TEMPLATES / "reference" / "citytrip.yaml")
     if city.key in reference.variants:
         reference = load_reference(TEMPLATES / "reference" / "citytrip.yaml", city.key)
-        written.append(render_reference(reference, paper, folder / f"{slug}-reference.pdf"))
+        written.append(render_reference(reference, paper, folder / kit_file(slug, "reference")))
     return written

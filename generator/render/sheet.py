@@ -9,6 +9,11 @@ puzzle sheet can reuse the map, legend and strips with its own header.
 
 A pad prints the same static art on every page: it is drawn once per mode as a Form XObject
 and placed on each page, so a 50-sheet pad is hardly larger than one sheet.
+
+Every word is in the language in use (generator/language.py): the sheet's own messages through
+`_()`, the city's words, names and labels through generator/render/wording.py. The legend's rows are
+measured in that language, so a longer Dutch or French legend makes the bottom area taller (and the
+map a little smaller) rather than run out of its box.
 """
 
 from __future__ import annotations
@@ -22,6 +27,7 @@ from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.pdfgen.canvas import Canvas
 
 from generator.files import atomic_output
+from generator.language import N_, _, current, ngettext, pgettext
 from generator.render.citymap import Box, draw_map, fit_icon
 from generator.render.icon_scheme import load_icon_scheme
 from generator.render.pdf import FONT, FONT_BOLD, MIN_TEXT, Paper, draw_ruler, new_canvas, register_fonts
@@ -38,7 +44,8 @@ from generator.render.sheet_strips import (
     strips_height,
 )
 from generator.render.sheet_style import load_sheet_style
-from generator.render.wrap import draw_wrapped, wrap_words
+from generator.render.wording import category_label
+from generator.render.wrap import draw_wrapped, shrunk_size, wrap_fitting
 from generator.rules.city import ADVANCED, BASIC, EAT, MODES, City
 from generator.rules.grid import BRIDGE
 from generator.rules.puzzle import TURNS_BY_CARDS
@@ -58,7 +65,7 @@ LABEL_SIZE = 6.3
 NAME_HEIGHT = 8 * mm
 TURN_BOX = 4.6 * mm
 SHEET_MODES = (BASIC, ADVANCED, "both")
-MODE_TITLES = {BASIC: "Basic game", ADVANCED: "Game for advanced players"}
+MODE_TITLES = {BASIC: N_("Basic game"), ADVANCED: N_("Game for advanced players")}  # translated where printed
 
 
 @dataclass(frozen=True)
@@ -106,7 +113,8 @@ def render_sheets(city: City, mode: str, count: int, paper: Paper, out: Path, du
     else:
         order = [m for m in modes for _ in range(count)]
     with atomic_output(out) as temp:
-        canvas = new_canvas(temp, paper, title=f"Citytrip {city.name} fill-in sheets", subject=f"{mode}, {count} sheets")
+        title = _("Citytrip {city} fill-in sheets").format(city=city.name)
+        canvas = new_canvas(temp, paper, title=title, subject=_pad_subject(mode, count))
         if duplex:
             # Sheets are portrait: turning the page over its long edge keeps the backs upright.
             canvas.setViewerPreference("Duplex", "DuplexFlipLongEdge")
@@ -119,6 +127,13 @@ def render_sheets(city: City, mode: str, count: int, paper: Paper, out: Path, du
             canvas.showPage()
         canvas.save()
     return Path(out)
+
+
+def _pad_subject(mode: str, count: int) -> str:
+    """The PDF's subject: which sheets and how many ("basic, 50 sheets")."""
+    modes = {BASIC: pgettext("sheet mode", "basic"), ADVANCED: pgettext("sheet mode", "advanced"),
+             "both": pgettext("sheet mode", "both")}
+    return ngettext("{mode}, {count} sheet", "{mode}, {count} sheets", count).format(mode=modes[mode], count=count)
 
 
 def draw_sheet(canvas: Canvas, city: City, mode: str, layout: SheetLayout) -> None:
@@ -148,9 +163,10 @@ def draw_header(canvas: Canvas, city: City, mode: str, box: Box) -> None:
         size -= 0.5
     canvas.setFont(FONT_BOLD, size)
     canvas.drawString(box.x + 10 * mm, middle - 1 * mm, title)
-    canvas.setFont(FONT, 8.5)
+    subtitle = _(MODE_TITLES[mode])
+    canvas.setFont(FONT, shrunk_size(subtitle, room, FONT, 8.5, MIN_TEXT))
     canvas.setFillColor(GREY)
-    canvas.drawString(box.x + 10 * mm, middle - 5.4 * mm, MODE_TITLES[mode])
+    canvas.drawString(box.x + 10 * mm, middle - 5.4 * mm, subtitle)
     draw_name_field(canvas, Box(right.x, right.top - NAME_HEIGHT, right.width, NAME_HEIGHT))
     draw_turn_tracker(canvas, right.x, right.y)
 
@@ -161,18 +177,20 @@ def draw_name_field(canvas: Canvas, box: Box) -> None:
     canvas.setLineWidth(0.8)
     canvas.roundRect(box.x, box.y, box.width, box.height, 1.5 * mm, stroke=1, fill=0)
     canvas.setFillColor(GREY)
-    canvas.setFont(FONT, 6.5)
-    canvas.drawString(box.x + 1.8 * mm, box.top - 3 * mm, "Name")
+    caption = _("Name")
+    canvas.setFont(FONT, shrunk_size(caption, box.width - 3.6 * mm, FONT, 6.5, MIN_TEXT))
+    canvas.drawString(box.x + 1.8 * mm, box.top - 3 * mm, caption)
 
 
 def _turn_notes() -> list[str]:
     """How many turns each deck gives (R7: n cards, n − 1 turns)."""
-    return [f"{cards} cards: {turns} turns" for cards, turns in sorted(TURNS_BY_CARDS.items())]
+    return [_("{cards} cards: {turns} turns").format(cards=cards, turns=turns)
+            for cards, turns in sorted(TURNS_BY_CARDS.items())]
 
 
 def turn_tracker_width() -> float:
     """The caption, one box per turn of the longest game, and the note on the deck sizes."""
-    caption = stringWidth("Turn", FONT_BOLD, 6.5) + 1.2 * mm
+    caption = stringWidth(_("Turn"), FONT_BOLD, 6.5) + 1.2 * mm
     notes = max(stringWidth(line, FONT, MIN_TEXT) for line in _turn_notes())
     return caption + max(TURNS_BY_CARDS.values()) * TURN_BOX + 1.5 * mm + notes
 
@@ -183,8 +201,9 @@ def draw_turn_tracker(canvas: Canvas, x: float, y: float) -> None:
     middle = y + TURN_BOX / 2
     canvas.setFillColor(INK)
     canvas.setFont(FONT_BOLD, 6.5)
-    canvas.drawString(x, middle - 2.3, "Turn")
-    left = x + stringWidth("Turn", FONT_BOLD, 6.5) + 1.2 * mm
+    caption = _("Turn")
+    canvas.drawString(x, middle - 2.3, caption)
+    left = x + stringWidth(caption, FONT_BOLD, 6.5) + 1.2 * mm
     canvas.setLineWidth(0.5)
     canvas.setStrokeColor(RULE)
     for turn in range(1, longest + 1):
@@ -219,7 +238,7 @@ def _legend_rows(city: City, mode: str) -> list[tuple[list[tuple[str, str]], lis
             goal = [(icon, colour)]
         action = scheme.actions[category.action.value]
         price = [(action.icon, action.colour)] * category.cost(mode)
-        rows.append((goal, price, category.label))
+        rows.append((goal, price, category_label(category)))
     return rows
 
 
@@ -247,7 +266,8 @@ def _legend_columns(city: City, mode: str) -> LegendColumns:
 
 
 def _text_lines(text: str, width: float, size: float) -> list[str]:
-    return wrap_words(text, width, FONT, size)
+    """A legend text's lines as `_draw_label` draws them (a word too long for the column is broken)."""
+    return wrap_fitting(text, width, FONT, size)
 
 
 def _row_height(lines: int, size: float, least: float = ROW) -> float:
@@ -291,8 +311,9 @@ def draw_legend(canvas: Canvas, city: City, mode: str, box: Box) -> None:
     style = load_sheet_style()
     scheme = load_icon_scheme()
     canvas.setFillColor(INK)
-    canvas.setFont(FONT_BOLD, 7.5)
-    canvas.drawString(box.x, box.top - 3 * mm, f"Legend: {MODE_TITLES[mode].lower()}")
+    heading = _("Legend: {mode}").format(mode=_(MODE_TITLES[mode]).lower())
+    canvas.setFont(FONT_BOLD, shrunk_size(heading, box.width, FONT_BOLD, 7.5, MIN_TEXT))
+    canvas.drawString(box.x, box.top - 3 * mm, heading)
     columns = _legend_columns(city, mode)
     icon = LEGEND_ICON
     mark_x = box.x + icon / 2 + 0.5 * mm
@@ -344,13 +365,31 @@ def _bonus_values(city: City) -> list[int]:
     return sorted({value for strip in city.rules.strips.values() for value in strip.bonus.values()})
 
 
-def _ordinal(n: int) -> str:
-    suffix = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
-    return f"{n}{suffix}"
+def ordinal(n: int) -> str:
+    """`n` as an ordinal number in the language in use: 3rd, 3e (Dutch), 1er and 3e (French).
+
+    Which form a number takes is the language's CLDR ordinal rule (Babel): English has four
+    (1st, 2nd, 3rd, 4th; 11th-13th), Dutch one, French two; each form's suffix is a message.
+    """
+    from babel import Locale
+
+    form = Locale.parse(current()).ordinal_form(n)
+    if form == "one":
+        return pgettext("ordinal number, CLDR form 'one' (English 1st, 21st)", "{n}st").format(n=n)
+    if form == "two":
+        return pgettext("ordinal number, CLDR form 'two' (English 2nd, 22nd)", "{n}nd").format(n=n)
+    if form == "few":
+        return pgettext("ordinal number, CLDR form 'few' (English 3rd, 23rd)", "{n}rd").format(n=n)
+    return pgettext("ordinal number, CLDR form 'other' (English 4th, 11th)", "{n}th").format(n=n)
 
 
-def _series(items: list[str]) -> str:
-    return items[0] if len(items) == 1 else f"{', '.join(items[:-1])} and {items[-1]}"
+def series(items: list[str]) -> str:
+    """"a, b and c" in the language in use (Babel's list patterns; British English, without the
+    serial comma, as the rest of the English texts)."""
+    from babel.lists import format_list
+
+    lang = current()
+    return format_list(items, locale="en_GB" if lang == "en" else lang)
 
 
 def goal_less_bridges(city: City) -> bool:
@@ -361,20 +400,21 @@ def goal_less_bridges(city: City) -> bool:
 
 def legend_notes(city: City, mode: str) -> list[tuple[str, str]]:
     """The sheet's own symbols, each as (mark, text): what the legend says beyond the prices."""
-    notes = [("plan", "Plan: extend the path by 1–3 steps in any of 8 directions; cross water only on bridges")]
+    notes = [("plan", _("Plan: extend the path by 1–3 steps in any of 8 directions; cross water only on bridges"))]
     if goal_less_bridges(city):
-        notes.append(("bridge", "Bridge: the only way across the water; it is no goal"))
+        notes.append(("bridge", _("Bridge: the only way across the water; it is no goal")))
     if mode == ADVANCED:
         if any(loc.choice or loc.combo for loc in city.locations.values()):
-            notes.append(("special", "Special location: achieve one of its goals; a bridge with a statue: "
-                                     "one photo crosses both strips"))
+            notes.append(("special", _("Special location: achieve one of its goals; a bridge with a statue: "
+                                       "one photo crosses both strips")))
         values = _bonus_values(city)
         if values:
             value = str(values[0]) if len(values) == 1 else f"{values[0]}–{values[-1]}"
-            counts = _series([_ordinal(c) for c in bonus_slots(city, mode)])
-            notes.append(("bonus", f"Bonus action (value {value}) at a strip's {counts} goal: tick the upper box "
-                                   f"when earned, the lower when used; add it to an action type you take, then "
-                                   f"or later; at most {MAX_BONUS_PER_TURN} a turn"))
+            counts = series([ordinal(c) for c in bonus_slots(city, mode)])
+            notes.append(("bonus", _("Bonus action (value {value}) at a strip's {counts} goal: tick the upper box "
+                                     "when earned, the lower when used; add it to an action type you take, then "
+                                     "or later; at most {most} a turn").format(value=value, counts=counts,
+                                                                               most=MAX_BONUS_PER_TURN)))
     return notes
 
 

@@ -5,7 +5,8 @@ after the 3rd, 6th and 9th number (R9) with a box to tick when the bonus is earn
 it is used, so that the number cell stays free to be crossed. The hunted strip (R16) prints its
 first value as the start and one box per hunted action the strip allows, with the limit in the
 city's own words. Every row ends in a subtotal cell; the assignment boxes and the appreciation
-total (R17) close the column. Texts name the rules in the city's words (`City.words`).
+total (R17) close the column. Texts name the rules in the city's words, in the language in use
+(generator/render/wording.py), within messages translated by `_()`.
 """
 
 from __future__ import annotations
@@ -14,14 +15,16 @@ from dataclasses import dataclass
 
 from reportlab.lib.colors import Color, white
 from reportlab.lib.units import mm
+from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.pdfgen.canvas import Canvas
 
+from generator.language import _, ngettext, pgettext
 from generator.render.citymap import Box, fit_icon
 from generator.render.icon_scheme import load_icon_scheme
 from generator.render.pdf import FONT, FONT_BOLD, MIN_TEXT, RULER_HEIGHT
 from generator.render.sheet_style import load_sheet_style
-from generator.render.wrap import draw_wrapped, lines_fit, wrap_words
-from generator.render.wording import capital
+from generator.render.wrap import draw_wrapped, lines_fit, shrunk_size, wrap_fitting, wrap_words
+from generator.render.wording import capital, city_fills, city_words
 from generator.rules.city import ADVANCED, EAT, RESTAURANT, City
 
 ROW = 6.2 * mm  # a strip row: room to cross a number with a pencil
@@ -45,9 +48,22 @@ BONUS_TINT = Color(0.86, 0.86, 0.86)
 
 
 def hunt_limit_text(city: City) -> str:
-    """The printed limit, in the city's words: "at most 6 rush actions"."""
+    """The printed limit, in the city's words, to start a sentence: "At most 6 rush actions, one a turn"."""
     limit = city.rules.max_hunts
-    return f"at most {limit} {city.words.hunted_actions}" if limit else f"no {city.words.hunted_actions}"
+    if not limit:
+        return _("No {hunted_actions}").format(**city_fills(city))
+    return ngettext("At most {limit} {hunted_action}, one a turn", "At most {limit} {hunted_actions}, one a turn",
+                    limit).format(limit=limit, **city_fills(city))
+
+
+def hunt_rule_text(city: City) -> str:
+    """The limit and how to score the strip: "At most 6 rush actions, one a turn; the last box crossed is the score"."""
+    limit = city.rules.max_hunts
+    if not limit:
+        return _("No {hunted_actions}; the last box crossed is the score").format(**city_fills(city))
+    return ngettext("At most {limit} {hunted_action}, one a turn; the last box crossed is the score",
+                    "At most {limit} {hunted_actions}, one a turn; the last box crossed is the score",
+                    limit).format(limit=limit, **city_fills(city))
 
 
 def scored_strips(city: City) -> list[str]:
@@ -153,9 +169,11 @@ def _draw_captions(canvas: Canvas, grid: StripGrid, top: float) -> None:
     canvas.setFillColor(GREY)
     canvas.setFont(FONT, MIN_TEXT)
     base = top - CAPTION + 0.9 * mm
+    # Column captions: one short word each (a translation must fit the 6-mm bonus column).
+    bonus, score = pgettext("strip column caption", "bonus"), pgettext("strip column caption", "score")
     for count in grid.slots:
-        canvas.drawCentredString(grid.ticket_x(count) + BONUS_COLUMN / 2, base, "bonus")
-    canvas.drawCentredString(grid.score_x + SCORE_COLUMN / 2, base, "score")
+        canvas.drawCentredString(grid.ticket_x(count) + BONUS_COLUMN / 2, base, bonus)
+    canvas.drawCentredString(grid.score_x + SCORE_COLUMN / 2, base, score)
 
 
 def _draw_number_row(canvas: Canvas, numbers, grid: StripGrid, top: float, bonus_counts: set[int]) -> None:
@@ -216,27 +234,29 @@ def draw_hunted_strip(canvas: Canvas, city: City, x: float, grid: StripGrid, top
     fit_icon(canvas, style.marks["hunted"], x + STRIP_ICON / 2, middle, ROW * 0.62, INK)
     start, *penalties = city.rules.hunted
     cell = grid.hunted_cell
+    caption = pgettext("hunted strip: its score with no hunted action", "start")
+    # The start's column is a cell wide, wider where its caption needs it ("départ"): the boxes move right.
+    extra = max(0.0, stringWidth(caption, FONT, MIN_TEXT) + 0.8 * mm - cell)
     # The start value is the score with no hunted action: printed, not boxed, so no one crosses it.
     canvas.setFillColor(INK)
     canvas.setFont(FONT_BOLD, 7.5)
-    canvas.drawCentredString(grid.left + cell / 2, middle - 0.2 * mm, str(start))
+    canvas.drawCentredString(grid.left + (cell + extra) / 2, middle - 0.2 * mm, str(start))
     canvas.setFillColor(GREY)
     canvas.setFont(FONT, MIN_TEXT)
-    canvas.drawCentredString(grid.left + cell / 2, top - ROW + 0.7 * mm, "start")
+    canvas.drawCentredString(grid.left + (cell + extra) / 2, top - ROW + 0.7 * mm, caption)
     canvas.setLineWidth(0.45)
     canvas.setStrokeColor(RULE)
     for i, number in enumerate(penalties, start=1):
-        cx = grid.left + i * cell
+        cx = grid.left + i * cell + extra
         canvas.setFillColor(white)
         canvas.rect(cx, top - ROW, cell, ROW, stroke=1, fill=1)
         canvas.setFillColor(INK)
         canvas.setFont(FONT_BOLD, 7.5)
         canvas.drawCentredString(cx + cell / 2, middle - 2.6, str(number))
-    text_x = grid.left + len(city.rules.hunted) * cell + 1.5 * mm
+    text_x = grid.left + len(city.rules.hunted) * cell + extra + 1.5 * mm
     width = grid.score_x - SCORE_GAP - text_x
     # The limit is what must be printed (R16); how to score the strip only if there is room.
-    limit = capital(hunt_limit_text(city)) + (", one a turn" if city.rules.max_hunts else "")
-    text = f"{limit}; the last box crossed is the score"
+    text, limit = hunt_rule_text(city), hunt_limit_text(city)
     draw_text(canvas, text if text_fits(text, width, 2) else limit, text_x, middle, width)
 
 
@@ -257,7 +277,7 @@ def draw_assignment_boxes(canvas: Canvas, city: City, box: Box) -> None:
     canvas.setFillColor(INK)
     canvas.setFont(FONT, MIN_TEXT)
     canvas.drawString(box.x + STRIP_ICON + 0.5 * mm, box.top - caption + 0.9 * mm,
-                      f"{capital(city.words.assignment)} bonus points, by type 1–6")
+                      _("{Assignment} bonus points, by type 1–6").format(**city_fills(city)))
     width = (box.width - STRIP_ICON) / 6
     for i in range(6):
         x = box.x + STRIP_ICON + i * width
@@ -279,10 +299,12 @@ def draw_total(canvas: Canvas, city: City, box: Box) -> None:
     canvas.roundRect(box.x, box.y + 0.5 * mm, box.width, box.height - 1 * mm, 1.5 * mm, stroke=1, fill=1)
     fit_icon(canvas, style.marks["total"], box.x + 4 * mm, box.top - 4.2 * mm, 4 * mm, INK)
     canvas.setFillColor(INK)
-    canvas.setFont(FONT_BOLD, 7.5)
-    canvas.drawString(box.x + 7.5 * mm, box.top - 5.4 * mm, capital(city.words.appreciation))
-    explain = f"= the score column + the {city.words.assignment} points"
-    lines = wrap_words(explain, box.width - 3 * mm, FONT, MIN_TEXT)
+    heading = capital(city_words(city).appreciation)
+    canvas.setFont(FONT_BOLD, shrunk_size(heading, box.x + box.width - 1.5 * mm - (box.x + 7.5 * mm), FONT_BOLD, 7.5,
+                                          MIN_TEXT))
+    canvas.drawString(box.x + 7.5 * mm, box.top - 5.4 * mm, heading)
+    explain = _("= the score column + the {assignment} points").format(**city_fills(city))
+    lines = wrap_fitting(explain, box.width - 3 * mm, FONT, MIN_TEXT)
     canvas.setFillColor(GREY)
     canvas.setFont(FONT, MIN_TEXT)
     for i, line in enumerate(lines):

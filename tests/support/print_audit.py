@@ -84,9 +84,11 @@ def _text_out_of_place(number: int, page) -> list[Fault]:
         holders = [b for b in boxes if _holds(b, x, y)]
         if not holders:
             continue
-        box = min(holders, key=lambda b: (b["x1"] - b["x0"]) * (b["bottom"] - b["top"]))
-        if (word["x0"] < box["x0"] - BOX_SLACK or word["x1"] > box["x1"] + BOX_SLACK
-                or word["top"] < box["top"] - BOX_SLACK or word["bottom"] > box["bottom"] + BOX_SLACK):
+        # The innermost boxes: those holding no other holder. Two that overlap without nesting (a
+        # white panel laid over the cards' outlines) are both innermost; the word must fit one.
+        inner = [b for b in holders if not any(_within(o, b) and not _within(b, o) for o in holders)]
+        box = min(inner, key=lambda b: (b["x1"] - b["x0"]) * (b["bottom"] - b["top"]))
+        if all(not _within(word, b, BOX_SLACK) for b in inner):
             outside.append(f"{word['text']!r} ({word['x0'] / MM:.1f}–{word['x1'] / MM:.1f} mm) leaves its box "
                            f"({box['x0'] / MM:.1f}–{box['x1'] / MM:.1f} mm)")
     # Letter by letter: two words printed over each other on one line read as one garbled word.
@@ -109,6 +111,12 @@ def _text_out_of_place(number: int, page) -> list[Fault]:
     if overprinted:
         faults.append(Fault(number, f"{len(overprinted)} pair(s) of letters printed over each other, e.g. {overprinted[0]}"))
     return faults
+
+
+def _within(inner: dict, outer: dict, slack: float = 0.0) -> bool:
+    """Whether the bounding box of `inner` lies inside that of `outer`, give or take `slack` points."""
+    return (inner["x0"] >= outer["x0"] - slack and inner["x1"] <= outer["x1"] + slack
+            and inner["top"] >= outer["top"] - slack and inner["bottom"] <= outer["bottom"] + slack)
 
 
 def _holds(shape: dict, x: float, y: float) -> bool:
