@@ -89,12 +89,33 @@ def test_player_pages_cite_no_rule_numbers_and_no_internal_words(printables: lis
 ENGLISH_ONLY = re.compile(r"\b(the|and|your|each|with|every|which|player|players|turn|turns|score pad)\b", re.IGNORECASE)
 
 
+def _names_of_places() -> list[str]:
+    """Every location's name in every language, longest first: a shop called "The Chocolate Line"
+    keeps its name on a French card."""
+    from generator.data.cities import load_city
+
+    names = set()
+    for key in ("brugge", "antwerpen"):
+        for location in load_city(key).locations.values():
+            names.add(location.name)
+            names.update(text for _, text in location.names)
+    return sorted(names, key=len, reverse=True)
+
+
+def _english_left(text: str, names: list[str]) -> list[str]:
+    text = " ".join(text.split())
+    for name in names:
+        text = text.replace(name, " ")
+    return sorted({m.lower() for m in ENGLISH_ONLY.findall(text)})
+
+
 def test_dutch_and_french_pages_have_no_english_left(request: pytest.FixtureRequest, printables: list[Path]) -> None:
+    names = _names_of_places()
     if request.node.callspec.params["printables"] == "en":
-        assert any(ENGLISH_ONLY.search(all_text(pdf)) for pdf in printables)  # the check can see English
+        # The check can see English.
+        assert sum(bool(_english_left(all_text(pdf), names)) for pdf in printables) > len(printables) / 2
         return
-    found = {pdf.relative_to(pdf.parents[1]).as_posix(): sorted({m.lower() for m in ENGLISH_ONLY.findall(all_text(pdf))})
-             for pdf in printables}
+    found = {pdf.relative_to(pdf.parents[1]).as_posix(): _english_left(all_text(pdf), names) for pdf in printables}
     assert {name: words for name, words in found.items() if words} == {}
 
 
