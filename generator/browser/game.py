@@ -10,10 +10,16 @@ notation it prints (generator/rules/notation.py) replays to the same score in `c
 Every public method returns the whole view as a JSON string (the state the page draws), so the
 JavaScript side needs no knowledge of the engine's objects. Standard library only: this module
 runs under Pyodide with generator/rules.
+
+The game speaks the page's language: its messages are marked with `_()` and every public method
+runs inside `speaking(lang)` (generator/language.py, bundled with the engine), which reads the
+compiled catalog the page put next to the sources. The engine's own rulings (generator/rules)
+are English for now.
 """
 
 from __future__ import annotations
 
+import functools
 import json
 from collections import Counter
 from dataclasses import dataclass, field
@@ -21,8 +27,9 @@ from typing import Any
 
 from generator.browser.puzzle_json import puzzle_from_json
 from generator.errors import CitytripError
+from generator.language import DEFAULT, _, speaking
 from generator.rules.cards import BOX_NAMES, TRIPLES, ActionType, normalise_boxes
-from generator.rules.city import ADVANCED
+from generator.rules.city import ADVANCED, Words
 from generator.rules.grid import Coord
 from generator.rules.notation import format_plan, parse_plan
 from generator.rules.plan import BonusUse, GoalClaim, Plan, Turn
@@ -44,6 +51,17 @@ def medal(score: int, target: int | None, par: int, won: bool) -> str | None:
     if 2 * score >= target + par:  # half way, without rounding
         return "silver"
     return "bronze" if score >= target else None
+
+
+def spoken(method):
+    """A public method of the Game, run in the game's language (its messages and the view)."""
+
+    @functools.wraps(method)
+    def in_language(self, *args):
+        with speaking(self.lang):
+            return method(self, *args)
+
+    return in_language
 
 
 @dataclass
@@ -77,9 +95,11 @@ class Draft:
 class Game:
     """A puzzle page's game: the turns played, the draft, and the last message for the player."""
 
-    def __init__(self, puzzle: Puzzle, page: dict[str, Any]) -> None:
+    def __init__(self, puzzle: Puzzle, page: dict[str, Any], lang: str = DEFAULT, words: Words | None = None) -> None:
         self.puzzle = puzzle
         self.page = page  # what the page knows beyond the rules: title, par, code
+        self.lang = lang
+        self.words = words or puzzle.city.words  # the city's words in the page's language
         self.played: list[Turn] = []
         self.sheet = Sheet(puzzle)
         self.draft = Draft()
@@ -88,41 +108,49 @@ class Game:
         self.choosing: Coord | None = None  # a choice location waiting for its goal (R14)
 
     @classmethod
-    def from_json(cls, text: str) -> "Game":
+    def from_json(cls, text: str, lang: str = DEFAULT) -> "Game":
+        """The game of a page's data: its puzzle, its page facts and (optionally) the city's words
+        as the page prints them; `lang` is the page's language."""
         data = json.loads(text)
-        return cls(puzzle_from_json(data["puzzle"]), data["page"])
+        puzzle = puzzle_from_json(data["puzzle"])
+        words = Words(**{**vars(puzzle.city.words), **data["words"]}) if data.get("words") else None
+        with speaking(lang):  # an unknown language or a missing catalog fails here, not at a tap
+            return cls(puzzle, data["page"], lang, words)
 
     # --- taps ---------------------------------------------------------------------------------
 
+    @spoken
     def tap_box(self, name: str) -> str:
         """Choose or un-choose a box of the open faces (R8)."""
         name = str(name).upper()
         if name not in BOX_NAMES or self.sheet.over:
-            return self._refuse("That is not a box of this turn.")
+            return self._refuse(_("That is not a box of this turn."))
         candidate = self.draft.with_tap("box", name)
         boxes = candidate.turn().boxes
         if self._boxes_problem(boxes) is not None and any(kind != "box" for kind, _ in candidate.taps):
-            return self._refuse("Undo this turn's path and goals before you change its boxes.")
+            return self._refuse(_("Undo this turn's path and goals before you change its boxes."))
         if len(boxes) < 2:
             return self._accept(candidate)  # a first box: nothing to judge yet
         if len(boxes) == 2 and self._may_become_hunted(boxes):
             # Two boxes that do not touch may be the ends of a hunted triple the player is tapping:
             # keep them, with the engine's word on what is missing.
             self._accept(candidate)
-            return self._refuse(f"{self._boxes_problem(boxes)}: add the box between them for a "
-                                f"{self.puzzle.city.words.hunted_turn}")
+            return self._refuse(_("{problem}: add the box between them for a {hunted_turn}").format(
+                problem=self._boxes_problem(boxes), hunted_turn=self.words.hunted_turn))
         return self._judge(candidate)
 
+    @spoken
     def tap_node(self, text: str) -> str:
         """Walk to a node from an end of the path (R4–R6), or tick a goal the path touches (R10)."""
         try:
             at = Coord.parse(text)
         except ValueError:
-            return self._refuse("That is not a node of the map.")
+            return self._refuse(_("That is not a node of the map."))
         self.choosing = None
         turn = self.draft.turn()
         if len(turn.boxes) < 2:
-            return self._refuse(f"Choose two boxes first (three for a {self.puzzle.city.words.hunted_turn}).")
+            return self._refuse(_("Choose two boxes first (three for a {hunted_turn}).").format(
+                hunted_turn=self.words.hunted_turn))
         problem = self._boxes_problem(turn.boxes)
         if problem is not None:
             return self._refuse(problem)
@@ -140,33 +168,37 @@ class Game:
         end = self._end_towards(at, turn)
         return self._judge(self.draft.with_tap("step", (end, at)))
 
+    @spoken
     def choose_goal(self, text: str, goal: str) -> str:
         """The goal picked at a choice location (R14)."""
         self.choosing = None
         try:
             claim = GoalClaim(Coord.parse(text), str(goal))
         except ValueError:
-            return self._refuse("That is not a node of the map.")
+            return self._refuse(_("That is not a node of the map."))
         return self._judge(self.draft.with_tap("goal", claim))
 
+    @spoken
     def use_bonus(self, value: int, action: str) -> str:
         """A bonus action of `value` added to `action` this turn (R9)."""
         try:
             use = BonusUse(int(value), ActionType(action))
         except ValueError:
-            return self._refuse("That is not a bonus action.")
+            return self._refuse(_("That is not a bonus action."))
         return self._judge(self.draft.with_tap("bonus", use))
 
+    @spoken
     def select_end(self, end: int) -> str:
         """Which end of a two-direction path a tap next to both ends extends (R6)."""
         self.active_end = 1 if int(end) == 1 and self.puzzle.directions == 2 else 0
         self.message = None
         return self.view()
 
+    @spoken
     def next_turn(self) -> str:
         """Play the draft (R7: the turn is over)."""
         if self.sheet.over:
-            return self._refuse("The game is over.")
+            return self._refuse(_("The game is over."))
         turn = self.draft.turn()
         problems = self.sheet.check(turn)
         if problems:
@@ -178,6 +210,7 @@ class Game:
         self.message = None
         return self.view()
 
+    @spoken
     def undo(self) -> str:
         """Take back the last tap; with an empty draft, reopen the last turn played."""
         self.choosing = None
@@ -190,25 +223,29 @@ class Game:
             self.draft = Draft(_taps_of(last))
         return self.view()
 
+    @spoken
     def restart(self) -> str:
         self._replay([])
         self.draft = Draft()
         self.message = self.choosing = None
         return self.view()
 
+    @spoken
     def load_plan(self, text: str) -> str:
         """Replay a play written in the notation (a shared `#plan=`): as far as it is legal."""
         self.restart()
         try:
             plan = parse_plan(str(text))
         except CitytripError as error:
-            return self._refuse(f"This shared play cannot be read: {error}.")
+            return self._refuse(_("This shared play cannot be read: {problem}.").format(problem=error))
         for number, turn in enumerate(plan.turns, start=1):
             if self.sheet.over:
-                return self._refuse(f"This shared play has {len(plan.turns)} turns; the game has {len(self.puzzle.turns)}.")
+                return self._refuse(_("This shared play has {played} turns; the game has {turns}.").format(
+                    played=len(plan.turns), turns=len(self.puzzle.turns)))
             problems = self.sheet.check(turn)
             if problems:
-                return self._refuse(f"Turn {number} of this shared play is not allowed: {problems[0].message}.")
+                return self._refuse(_("Turn {turn} of this shared play is not allowed: {problem}.").format(
+                    turn=number, problem=problems[0].message))
             self.sheet.play(turn)
             self.played.append(turn)
         return self.view()
@@ -217,7 +254,7 @@ class Game:
 
     def _judge(self, candidate: Draft) -> str:
         if self.sheet.over:
-            return self._refuse("The game is over.")
+            return self._refuse(_("The game is over."))
         problems = self.sheet.check(candidate.turn())
         if problems:
             return self._refuse(problems[0].message)
@@ -272,9 +309,11 @@ class Game:
 
     # --- the view -------------------------------------------------------------------------------
 
+    @spoken
     def view(self) -> str:
         return json.dumps(self.state(), sort_keys=True)
 
+    @spoken
     def state(self) -> dict[str, Any]:
         sheet, turn = self.sheet, self.draft.turn()
         faces = self.puzzle.turns[min(sheet.turn, len(self.puzzle.turns) - 1)]
@@ -349,16 +388,17 @@ class Game:
         won = target is not None and breakdown.total >= target and all(breakdown.assignments_complete.values())
         return won, medal(breakdown.total, target, par, won) if par is not None else None
 
+    @spoken
     def share_text(self) -> str:
         """A spoiler-free summary: the score and medal, and one square per turn (a goal or not)."""
         score = self.sheet.score().total
         par = self.page.get("par")
-        _, prize = self.result()
+        prize = self.result()[1]
         badge = {"gold": "🥇", "silver": "🥈", "bronze": "🥉"}.get(prize or "", "")
         scored = {a.turn for a in self.sheet.achievements}
         squares = "".join("🟩" if t in scored else "⬜" for t in range(1, len(self.puzzle.turns) + 1))
-        lines = [self.page.get("title", "Citytrip"),
-                 f"{badge} {score} · target {self.puzzle.target} · par {par}".strip(), squares]
+        scores = _("{score} · target {target} · par {par}").format(score=score, target=self.puzzle.target, par=par)
+        lines = [self.page.get("title", "Citytrip"), f"{badge} {scores}".strip(), squares]
         return "\n".join(lines)
 
 

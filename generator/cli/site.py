@@ -6,9 +6,11 @@ import argparse
 import functools
 from pathlib import Path
 
+from generator.cli.common import add_language_option, language_of
 from generator.cli.daily import daily_city, daily_work, dates
-from generator.data.cities import shipped_cities
+from generator.data.cities import load_city, shipped_cities
 from generator.site.addresses import checked_base_url
+
 
 def register(subparsers: argparse._SubParsersAction) -> None:
     parser = subparsers.add_parser(
@@ -18,7 +20,8 @@ def register(subparsers: argparse._SubParsersAction) -> None:
             "Run the daily job for every date and city asked (the same puzzles, pars and files as "
             "`citytrip daily`) and write a static website: a page per puzzle and per mini, where the "
             "rules engine runs in the browser (Pyodide, from `npm ci`), an index by date and city and "
-            "a how-to-play page. Serve the folder with any static web server; no server code, no cookies."
+            "a how-to-play page. Serve the folder with any static web server; no server code, no cookies. "
+            "The site is in the --lang language: its pages, the play's messages and the PDFs."
         ),
     )
     parser.add_argument("--out", required=True, help="the folder to write the site into")
@@ -30,6 +33,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     parser.add_argument("--work", type=float, default=None, metavar="W",
                         help="the daily's search work per deal (default as `citytrip daily`)")
     parser.add_argument("--paper", default="a4", help="a4 (default) or letter, for the printable PDFs")
+    add_language_option(parser)
     parser.set_defaults(func=run)
 
 
@@ -37,13 +41,16 @@ def run(args: argparse.Namespace) -> int:
     from generator.render.pdf import paper
     from generator.site.build import build_site
     from generator.daily.batch import make_date
+    from generator.language import speaking
 
     days = dates(args.first, args.last)
     cities = list(shipped_cities()) if args.city is None else [daily_city(args.city)]
+    lang = language_of(args, load_city(cities[0]) if len(cities) == 1 else None)
     work = daily_work(args.work)
     base_url = checked_base_url(args.base_url) if args.base_url is not None else None
-    make = functools.partial(make_date, work=work, paper=paper(args.paper).name, base_url=base_url)
-    written = build_site(Path(args.out), cities, days, make, progress=print)
+    make = functools.partial(make_date, work=work, paper=paper(args.paper).name, base_url=base_url, lang=lang)
+    with speaking(lang):
+        written = build_site(Path(args.out), cities, days, make, progress=print)
     print(f"Citytrip site: {len(days)} date(s) × {len(cities)} cities in {args.out}; open {Path(args.out) / 'index.html'} "
           f"through a web server (python3 -m http.server -d {args.out}); {len(written)} files")
     return 0

@@ -4,7 +4,12 @@ Pyodide comes from the npm registry at the exact version pinned in package.json 
 in node_modules/); the site carries its own copy, so a page loads nothing from elsewhere and keeps
 working without the network once loaded. The engine travels as its source files, unchanged: the
 rules (generator/rules), the error classes and the browser glue (generator/browser), all standard
-library only (tests/web/test_engine_bundle.py checks their imports).
+library only (tests/web/test_engine_bundle.py checks their imports), and generator/language.py,
+through which the game's messages speak the page's language.
+
+A site is in one language: its play.js is written with its messages in that language
+(generator/site/messages.py), and a Dutch or French site carries the language's compiled catalog
+(assets/locale/nl/LC_MESSAGES/citytrip.mo), which the page hands to the engine.
 """
 
 from __future__ import annotations
@@ -19,6 +24,8 @@ import reportlab
 import generator
 from generator.errors import UsageError
 from generator.files import atomic_output, write_text
+from generator.language import DEFAULT, DOMAIN, LOCALE_DIR, current
+from generator.site.messages import translated
 
 ROOT = Path(__file__).resolve().parents[2]
 STATIC = ROOT / "templates" / "site"
@@ -29,7 +36,7 @@ FONTS = {"Vera.ttf": "CitytripSans.ttf", "VeraBd.ttf": "CitytripSans-Bold.ttf"} 
 STATIC_FILES = ("play.js", "style.css")  # and sw.js, filled in: see service_worker
 
 _PACKAGE = Path(generator.__file__).resolve().parent
-ENGINE_PACKAGES = ("rules", "browser")  # with generator/__init__.py and generator/errors.py
+ENGINE_PACKAGES = ("rules", "browser")  # with generator/__init__.py, errors.py and language.py
 
 
 def pinned_pyodide_version() -> str:
@@ -40,14 +47,20 @@ def pinned_pyodide_version() -> str:
 
 def engine_sources() -> dict[str, str]:
     """The engine's Python files by their path under the site's Python folder, in a fixed order."""
-    files = [_PACKAGE / "__init__.py", _PACKAGE / "errors.py"]
+    files = [_PACKAGE / "__init__.py", _PACKAGE / "errors.py", _PACKAGE / "language.py"]
     for package in ENGINE_PACKAGES:
         files.extend(sorted((_PACKAGE / package).glob("*.py")))
     return {f"generator/{path.relative_to(_PACKAGE).as_posix()}": path.read_text(encoding="utf-8") for path in files}
 
 
+def catalog_file(lang: str) -> str:
+    """Where a language's compiled catalog lies, under the site's assets/ as under generator/."""
+    return f"locale/{lang}/LC_MESSAGES/{DOMAIN}.mo"
+
+
 def write_assets(out: Path) -> list[Path]:
-    """Copy or write every shared file under `out/assets/`; UsageError when Pyodide is missing."""
+    """Copy or write every shared file under `out/assets/`, in the language in use; UsageError
+    when Pyodide is missing."""
     version = pinned_pyodide_version()
     installed = PYODIDE / "package.json"
     if not installed.is_file() or json.loads(installed.read_text(encoding="utf-8"))["version"] != version:
@@ -59,7 +72,11 @@ def write_assets(out: Path) -> list[Path]:
     written = [_copy(PYODIDE / name, assets / "pyodide" / name) for name in PYODIDE_FILES]
     fonts = Path(reportlab.__file__).parent / "fonts"
     written += [_copy(fonts / source, assets / "fonts" / name) for source, name in FONTS.items()]
-    written += [_copy(STATIC / name, assets / name) for name in STATIC_FILES]
+    written += [write_text(assets / name, translated((STATIC / name).read_text(encoding="utf-8"), name))
+                for name in STATIC_FILES]
+    if current() != DEFAULT:
+        catalog = catalog_file(current())
+        written.append(_copy(LOCALE_DIR.parent / catalog, assets / catalog))
     written.append(write_text(assets / "engine.json", json.dumps(engine_sources(), indent=0, sort_keys=True) + "\n"))
     written.append(write_text(out / "sw.js", service_worker(out, written)))
     return written

@@ -11,7 +11,9 @@ files), writing its YAML and PDFs into the date's folder, and the page is writte
     brugge/2026-12-01/citytrip-brugge-2026-12-01-sheet.pdf, …-answer-key.pdf, …-puzzle.yaml, …
 
 Every file goes through generator.files, and nothing depends on the clock or the machine: the
-same dates, cities and base address give the same bytes.
+same dates, cities, base address and language give the same bytes. A site is in one language, the
+one in use when it is built (`citytrip site --lang`, generator/language.py): its pages, its
+script's words and, as the daily job writes them, its PDFs.
 """
 
 from __future__ import annotations

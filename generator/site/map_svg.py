@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from generator.language import _
 from generator.render.citymap import EDGE_BAND, Box, draw_map
 from generator.render.svg import SvgCanvas
 from generator.rules.puzzle import Puzzle
@@ -39,5 +40,5 @@ def page_map(puzzle: Puzzle) -> PageMap:
         nodes[str(node)] = (round(x, 2), round(height - y, 2))
     svg = canvas.to_svg({"id": "map", "class": "map", "role": "img",
                          "style": f"max-width: {round(width * LARGEST_CELL / CELL)}px",
-                         "aria-label": f"Map of {puzzle.city.name}: tap a node to walk there"})
+                         "aria-label": _("Map of {city}: tap a node to walk there").format(city=puzzle.city.name)})
     return PageMap(svg, geometry.cell, nodes)

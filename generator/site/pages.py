@@ -4,6 +4,10 @@ Pages are filled from templates/site/*.html with `string.Template`; every text f
 escaped here (`html.escape`), and the puzzle's data goes into the page as JSON in a
 `<script type="application/json">` element, which the browser never runs. The words are the
 printed sheet's (generator/render/daily_text.py), so page and paper say the same thing.
+
+Everything is written in the language in use (generator/language.py): the templates' own
+`[[messages]]` (generator/site/messages.py), the messages here, the city's words
+(generator/render/wording.py), and `<html lang>`.
 """
 
 from __future__ import annotations
@@ -16,6 +20,7 @@ from string import Template
 
 from generator.browser.puzzle_json import puzzle_to_json
 from generator.daily.job import Daily
+from generator.language import _, current, pgettext
 from generator.render.daily_text import (
     certificate_line, date_text, goal_text, level_text, setup_text, statement_lines, target_par_text, title_text,
     turn_rules_text,
@@ -24,9 +29,11 @@ from generator.render.icon_scheme import load_icon_scheme
 from generator.render.icons import icon_width
 from generator.render.svg import icon_outline
 from generator.render.sheet_style import load_sheet_style
+from generator.render.wording import capital, category_label, city_words
 from generator.site.addresses import page_link
 from generator.site.assets import STATIC
 from generator.site.map_svg import page_map
+from generator.site.messages import translated
 
 @dataclass(frozen=True)
 class Listed:
@@ -40,7 +47,8 @@ class Listed:
 
 
 def _template(name: str) -> Template:
-    return Template((STATIC / name).read_text(encoding="utf-8"))
+    """A page template with its own messages in the language in use (its $fields still open)."""
+    return Template(translated((STATIC / name).read_text(encoding="utf-8"), name))
 
 
 def _e(text: object) -> str:
@@ -62,6 +70,24 @@ def icon_symbols(names: dict[str, str]) -> str:
     return f'<svg class="sprite" aria-hidden="true"><!-- {_e(notice)} -->{"".join(symbols)}</svg>'
 
 
+def action_words() -> dict[str, str]:
+    """The five kinds of action as the page names them ("2 plan", "L1: photo 3")."""
+    return {
+        "plan": pgettext("action", "plan"),
+        "souvenir": pgettext("action", "souvenir"),
+        "photo": pgettext("action", "photo"),
+        "visit": pgettext("action", "visit"),
+        "eat": pgettext("action", "eat"),
+    }
+
+
+def weekday(day: dt.date) -> str:
+    """"Tuesday", "Dinsdag", "Mardi" (Babel, in the language in use)."""
+    from babel.dates import format_date
+
+    return capital(format_date(day, "EEEE", locale=current()))
+
+
 def _data_json(data: object) -> str:
     """JSON that cannot close its <script> element early."""
     return json.dumps(data, sort_keys=True, separators=(",", ":"), ensure_ascii=False).replace("</", "<\\/")
@@ -78,7 +104,7 @@ def puzzle_page(daily: Daily, files: dict[str, str]) -> str:
     icons = {name: action.icon for name, action in scheme.actions.items()}
     icons.update({"hunted": style.marks["hunted"], "bonus": style.marks["bonus"]})
     colours = {name: action.colour for name, action in scheme.actions.items()}
-    labels = {name: category.label for name, category in puzzle.city.rules.categories.items()}
+    labels = {name: category_label(category) for name, category in puzzle.city.rules.categories.items()}
     data = {
         "puzzle": puzzle_to_json(puzzle),
         "page": {
@@ -90,10 +116,12 @@ def puzzle_page(daily: Daily, files: dict[str, str]) -> str:
         "map": {"cell": round(drawn.cell, 2), "nodes": drawn.nodes},
         "labels": labels,
         "colours": colours,
-        "words": {"hunted_turn": puzzle.city.words.hunted_turn, "appreciation": puzzle.city.words.appreciation},
+        "words": vars(city_words(puzzle.city)),
+        "actions": action_words(),
     }
     certificate = certificate_line(daily)
     return _template("puzzle.html").substitute(
+        lang=current(),
         root=_root(2),
         title=_e(f"{title_text(daily)} · {date_text(daily)}"),
         heading=_e(title_text(daily)),
@@ -105,7 +133,7 @@ def puzzle_page(daily: Daily, files: dict[str, str]) -> str:
         certificate=f'<p class="certificate">{_e(certificate)}</p>' if certificate else "",
         statement_heading=_e(heading),
         statement="".join(f"<li>{_e(line)}</li>" for line in lines),
-        turn_rules=_e(turn_rules_text(puzzle.city.words)),
+        turn_rules=_e(turn_rules_text(city_words(puzzle.city))),
         sprite=icon_symbols(icons),
         map=drawn.svg,
         turn_table=_turn_table(daily),
@@ -119,14 +147,17 @@ def puzzle_page(daily: Daily, files: dict[str, str]) -> str:
 def _turn_table(daily: Daily) -> str:
     """Every turn's open boxes, as the printed turn table shows them (the deal is known ahead)."""
     rows = []
+    actions = action_words()
     for t, faces in enumerate(daily.puzzle.turns, start=1):
         cells = []
         for name, box in faces.boxes().items():
-            cells.append(f'<td class="box type-{box.type.value}" data-box="{name}" title="{name}: {box.type.value} '
-                         f'{box.value}"><svg class="icon" aria-hidden="true"><use href="#icon-{box.type.value}"/></svg>'
+            title = _("{box}: {action} {value}").format(box=name, action=actions[box.type.value], value=box.value)
+            cells.append(f'<td class="box type-{box.type.value}" data-box="{name}" title="{_e(title)}">'
+                         f'<svg class="icon" aria-hidden="true"><use href="#icon-{box.type.value}"/></svg>'
                          f'<span>{box.value}</span></td>')
         rows.append(f'<tr data-turn="{t}"><th scope="row">{t}</th>{"".join(cells)}</tr>')
-    head = "<tr><th>Turn</th>" + "".join(f"<th>{name}</th>" for name in ("L1", "L2", "L3", "R1", "R2", "R3")) + "</tr>"
+    turn = _("Turn")
+    head = f"<tr><th>{_e(turn)}</th>" + "".join(f"<th>{name}</th>" for name in ("L1", "L2", "L3", "R1", "R2", "R3")) + "</tr>"
     return f'<table id="turn-table"><thead>{head}</thead><tbody>{"".join(rows)}</tbody></table>'
 
 
@@ -134,21 +165,24 @@ def index_page(listed: list[Listed]) -> str:
     """Every puzzle of the site, newest date first, a city per column."""
     days = sorted({item.day for item in listed}, reverse=True)
     cities = sorted({(item.city_key, item.city_name) for item in listed})
+    kinds = {False: _("Daily puzzle"), True: _("Mini")}
     rows = []
     for day in days:
         cells = []
-        for key, _ in cities:
+        for key, _name in cities:
             links = [
-                f'<a href="{page_link(key, day, item.mini)}">{"Mini" if item.mini else "Daily puzzle"}</a>'
+                f'<a href="{page_link(key, day, item.mini)}">{_e(kinds[item.mini])}</a>'
                 f'<span class="summary">{_e(item.summary)}</span>'
                 for item in sorted(listed, key=lambda i: i.mini) if item.city_key == key and item.day == day
             ]
             cells.append(f"<td>{'<br>'.join(links) or '–'}</td>")
-        rows.append(f'<tr><th scope="row">{_e(day.strftime("%A"))} {day.isoformat()}</th>{"".join(cells)}</tr>')
-    head = "<tr><th>Date</th>" + "".join(f"<th>{_e(name)}</th>" for _, name in cities) + "</tr>"
+        rows.append(f'<tr><th scope="row">{_e(weekday(day))} <span class="date">{day.isoformat()}</span></th>'
+                    f'{"".join(cells)}</tr>')
+    date = _("Date")
+    head = f"<tr><th>{_e(date)}</th>" + "".join(f"<th>{_e(name)}</th>" for _key, name in cities) + "</tr>"
     table = f"<table><thead>{head}</thead><tbody>{''.join(rows)}</tbody></table>"
-    return _template("index.html").substitute(root="", table=table)
+    return _template("index.html").substitute(lang=current(), root="", table=table)
 
 
 def how_to_play_page() -> str:
-    return _template("how-to-play.html").substitute(root="")
+    return _template("how-to-play.html").substitute(lang=current(), root="")

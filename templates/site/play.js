@@ -4,17 +4,31 @@
 // unchanged in Pyodide. Every tap goes to the Python `Game`, which judges it with the engine and
 // answers with the whole view as JSON; this script only draws that view. Nothing from the page's
 // address is ever run: the fragment is read as text and handed to the engine's notation reader.
+//
+// The words are in the page's language: `citytrip site --lang` writes this file with every
+// [[message]] string translated (generator/site/messages.py), and the engine's own messages come
+// translated from the Python side, which reads the language's compiled catalog.
 
 const data = JSON.parse(document.getElementById("puzzle-data").textContent);
 const body = document.body;
 const $ = (id) => document.getElementById(id);
 const SVG = "http://www.w3.org/2000/svg";
 const MAX_FRAGMENT = 4000; // characters: a 19-turn play in the notation is well under 2000
+const LANG = document.documentElement.lang || "en";
 
 let game = null;
 let view = null;
 const timings = []; // milliseconds per judged tap, for benchmarks/site.py
 window.citytripTimings = timings;
+
+// A message with its {named} fields filled in (the order of the words is the translation's).
+function fill(message, fields) {
+  return message.replace(/\{(\w+)\}/g, (all, name) => (name in fields ? String(fields[name]) : all));
+}
+
+function capital(text) {
+  return text ? text[0].toUpperCase() + text.slice(1) : text;
+}
 
 // A refused tap or a damaged address is `illegal` (in red); a plain note is not.
 function say(text, illegal = true) {
@@ -36,9 +50,16 @@ async function startEngine() {
     pyodide.FS.mkdirTree(file.slice(0, file.lastIndexOf("/")));
     pyodide.FS.writeFile(file, text);
   }
+  if (LANG !== "en") {
+    // The compiled catalog of the page's language, where generator/language.py looks for it.
+    const catalog = `locale/${LANG}/LC_MESSAGES/citytrip.mo`;
+    const bytes = new Uint8Array(await (await fetch(new URL(catalog, import.meta.url))).arrayBuffer());
+    pyodide.FS.mkdirTree("/engine/generator/" + catalog.slice(0, catalog.lastIndexOf("/")));
+    pyodide.FS.writeFile("/engine/generator/" + catalog, bytes);
+  }
   pyodide.runPython("import sys; sys.path.insert(0, '/engine')");
   const module = pyodide.pyimport("generator.browser.game");
-  const loaded = module.Game.from_json(JSON.stringify({ puzzle: data.puzzle, page: data.page }));
+  const loaded = module.Game.from_json(JSON.stringify({ puzzle: data.puzzle, page: data.page, words: data.words }), LANG);
   performance.mark("citytrip-engine");
   return loaded;
 }
@@ -138,17 +159,18 @@ function drawFaces() {
       button.className = `box type-${box.type}`;
       button.dataset.box = name;
       button.setAttribute("aria-pressed", String(view.boxes.includes(name)));
-      button.setAttribute("aria-label", `${name}: ${box.type} ${box.value}`);
+      button.setAttribute("aria-label", fill("[[{box}: {action} {value}]]", { box: name, action: data.actions[box.type], value: box.value }));
       button.innerHTML = `${icon(box.type)}<span>${box.value}</span>`; // our own markup: type and number
       button.disabled = view.over;
       group.appendChild(button);
     }
     faces.appendChild(group);
   }
-  const left = Object.entries(view.left).map(([type, n]) => `${n} ${type}`);
+  const left = Object.entries(view.left).map(([type, n]) => fill("[[{count} {action}]]", { count: n, action: data.actions[type] }));
   $("left").textContent = view.over ? "" : !view.ready
-    ? `Choose two boxes that share a side (three for a ${data.words.hunted_turn}: ${view.hunts_left} left).`
-    : left.length ? `Actions left this turn: ${left.join(", ")}.` : "No actions left this turn.";
+    ? fill("[[Choose two boxes that share a side (three for a {hunted_turn}: {left} left).]]",
+      { hunted_turn: data.words.hunted_turn, left: view.hunts_left })
+    : left.length ? fill("[[Actions left this turn: {actions}.]]", { actions: left.join(", ") }) : "[[No actions left this turn.]]";
 }
 
 function drawChoice() {
@@ -157,7 +179,7 @@ function drawChoice() {
   panel.hidden = !view.choosing;
   if (!view.choosing) return;
   const question = document.createElement("span");
-  question.textContent = `Which goal at ${view.choosing.at}? `;
+  question.textContent = fill("[[Which goal at {at}?]]", { at: view.choosing.at }) + " ";
   panel.appendChild(question);
   for (const goal of view.choosing.options) {
     const button = document.createElement("button");
@@ -175,13 +197,13 @@ function drawBonus() {
   panel.hidden = view.bonus_options.length === 0;
   if (panel.hidden) return;
   const label = document.createElement("span");
-  label.textContent = "Use a bonus action: ";
+  label.textContent = "[[Use a bonus action:]]" + " ";
   panel.appendChild(label);
   for (const option of view.bonus_options) {
     const button = document.createElement("button");
     button.type = "button";
     button.innerHTML = `+${option.value} ${icon(option.action)}`; // digits and a known type only
-    button.setAttribute("aria-label", `bonus ${option.value} ${option.action}`);
+    button.setAttribute("aria-label", fill("[[bonus {value} {action}]]", { value: option.value, action: data.actions[option.action] }));
     button.addEventListener("click", () => ask("use_bonus", option.value, option.action));
     panel.appendChild(button);
   }
@@ -193,14 +215,15 @@ function drawBreakdown() {
   const rows = [];
   const score = view.score;
   for (const [strip, points] of Object.entries(score.strips)) {
-    const doubled = strip === "eat" && score.eat_doubled ? " (doubled by a restaurant)" : "";
-    rows.push([(data.labels[strip] || strip) + doubled, points]);
+    const label = data.labels[strip] || strip;
+    rows.push([strip === "eat" && score.eat_doubled ? fill("[[{label} (doubled by a restaurant)]]", { label }) : label, points]);
   }
   for (const [id, points] of Object.entries(score.assignments)) {
-    rows.push([`Assignment ${id}${score.assignments_complete[id] ? "" : " (not complete)"}`, points]);
+    const fields = { Assignment: capital(data.words.assignment), id };
+    rows.push([fill(score.assignments_complete[id] ? "[[{Assignment} {id}]]" : "[[{Assignment} {id} (not complete)]]", fields), points]);
   }
-  rows.push([`${data.words.hunted_turn[0].toUpperCase()}${data.words.hunted_turn.slice(1)}s`, score.hunted]);
-  rows.push(["Total", score.total]);
+  rows.push([capital(data.words.hunted_actions), score.hunted]);
+  rows.push(["[[Total]]", score.total]);
   const tbody = $("breakdown").tBodies[0];
   tbody.replaceChildren();
   for (const [name, points] of rows) {
@@ -222,22 +245,23 @@ function drawTurnTable() {
 }
 
 const MEDAL_TEXT = {
-  gold: "Gold: you reached the par.",
-  silver: "Silver: more than half way from the target to the par.",
-  bronze: "Bronze: you reached the target.",
+  gold: "[[Gold: you reached the par.]]",
+  silver: "[[Silver: more than half way from the target to the par.]]",
+  bronze: "[[Bronze: you reached the target.]]",
 };
 
 function drawResult() {
   $("result").hidden = !view.over;
   if (!view.over) return;
   const beyond = view.par !== null && view.score.total > view.par;
-  $("verdict").textContent = view.won ? `You won with ${view.score.total}!` : `Final score ${view.score.total}`;
+  $("verdict").textContent = fill(view.won ? "[[You won with {score}!]]" : "[[Final score {score}]]", { score: view.score.total });
   let text = view.medal ? MEDAL_TEXT[view.medal] : "";
   if (!view.won) {
-    const incomplete = Object.values(view.score.assignments_complete).some((done) => !done);
-    text = incomplete ? "Not won: an assignment is not complete." : `Not won: the target is ${view.target}.`;
+    const incomplete = Object.keys(view.score.assignments_complete).find((id) => !view.score.assignments_complete[id]);
+    text = incomplete ? fill("[[Not won: {Assignment} {id} is not complete.]]", { Assignment: capital(data.words.assignment), id: incomplete })
+      : fill("[[Not won: the target is {target}.]]", { target: view.target });
   }
-  if (beyond) text += " Beyond par! You found a better route than ours: please share it.";
+  if (beyond) text += " " + "[[Beyond par! You found a better route than ours: please share it.]]";
   $("medal-text").textContent = text;
   const link = location.href.split("#")[0] + "#plan=" + encodeURIComponent(view.notation);
   $("share").value = view.share + (location.protocol.startsWith("http") ? "\n" + location.href.split("#")[0] : "");
@@ -268,7 +292,7 @@ function draw() {
   document.querySelectorAll("#ends button").forEach((b) =>
     b.setAttribute("aria-pressed", String(Number(b.dataset.end) === view.active_end)));
   $("next").disabled = view.over;
-  $("next").textContent = view.turn === view.turns ? "Finish" : "Next turn";
+  $("next").textContent = view.turn === view.turns ? "[[Finish]]" : "[[Next turn]]";
   followHead();
 }
 
@@ -277,16 +301,16 @@ function draw() {
 function readFragment() {
   const text = location.hash.slice(1);
   if (!text) return {};
-  if (text.length > MAX_FRAGMENT) throw new Error(`The address is too long to be a play of this puzzle.`);
+  if (text.length > MAX_FRAGMENT) throw new Error("[[The address is too long to be a play of this puzzle.]]");
   const parts = {};
   for (const part of text.split("&")) {
     const at = part.indexOf("=");
     const key = at < 0 ? part : part.slice(0, at);
-    if (key !== "code" && key !== "plan") throw new Error("The address has a part this page does not know.");
+    if (key !== "code" && key !== "plan") throw new Error("[[The address has a part this page does not know.]]");
     try {
       parts[key] = decodeURIComponent(part.slice(at + 1));
     } catch {
-      throw new Error("The address is damaged: its play cannot be read.");
+      throw new Error("[[The address is damaged: its play cannot be read.]]");
     }
   }
   return parts;
@@ -297,15 +321,15 @@ function applyFragment() {
   try {
     parts = readFragment();
   } catch (error) {
-    say(error.message + " The puzzle starts from the beginning.");
+    say(fill("[[{problem} The puzzle starts from the beginning.]]", { problem: error.message }));
     return;
   }
   if (parts.plan !== undefined) {
     ask("load_plan", parts.plan);
-    if (!view.message) say(view.over ? "A shared route, replayed." : "A shared route, replayed so far.", false);
+    if (!view.message) say(view.over ? "[[A shared route, replayed.]]" : "[[A shared route, replayed so far.]]", false);
   }
   if (parts.code !== undefined && parts.code.trim().toUpperCase() !== data.page.code) {
-    say("This address names another puzzle than this page's. Here is this page's puzzle.");
+    say("[[This address names another puzzle than this page's. Here is this page's puzzle.]]");
   }
 }
 
@@ -326,7 +350,7 @@ function wire() {
   $("zoom").addEventListener("click", () => {
     const zoomed = $("board").classList.toggle("zoomed");
     $("zoom").setAttribute("aria-pressed", String(zoomed));
-    $("zoom").textContent = zoomed ? "Whole map" : "Bigger map";
+    $("zoom").textContent = zoomed ? "[[Whole map]]" : "[[Bigger map]]";
     followHead();
   });
   $("undo").addEventListener("click", () => ask("undo"));
@@ -365,6 +389,6 @@ try {
   body.dataset.state = "ready";
 } catch (error) {
   body.dataset.state = "failed";
-  say("The rules could not be loaded in this browser, so this page cannot check a play. The printed sheet works on paper.");
+  say("[[The rules could not be loaded in this browser, so this page cannot check a play. The printed sheet works on paper.]]");
   console.error(error);
 }

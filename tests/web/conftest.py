@@ -1,5 +1,6 @@
 """One site for the site tests, built once: Antwerpen's Monday (basic game) and Friday (advanced
-game), each with its mini, made by the real daily job at a small search budget; and a browser."""
+game), each with its mini, made by the real daily job at a small search budget; the same puzzles'
+site in Dutch and French; and a browser."""
 
 from __future__ import annotations
 
@@ -11,6 +12,7 @@ from pathlib import Path
 import pytest
 
 from generator.daily.job import Daily
+from generator.language import speaking
 from generator.site.build import build_site
 from generator.daily.batch import make_date
 from tests.web.days import FRIDAY, MONDAY
@@ -42,6 +44,26 @@ def site(tmp_path_factory) -> Site:
     folder = tmp_path_factory.mktemp("site")
     written = build_site(folder, ["antwerpen"], [MONDAY, FRIDAY], recorded)
     return Site(folder, written, puzzles)
+
+
+@pytest.fixture(scope="session")
+def site_in(site, tmp_path_factory):
+    """`site_in("nl")`: the site of the same puzzles built in another language, once per session
+    (its pages and shared files; the daily job is not run again, so it has no PDFs of its own)."""
+    built: dict[str, Site] = {}
+
+    def same_puzzles(city, day, folder):
+        return site.puzzles[(day.isoformat(), False)], site.puzzles.get((day.isoformat(), True))
+
+    def build(lang: str) -> Site:
+        if lang not in built:
+            folder = tmp_path_factory.mktemp(f"site-{lang}")
+            with speaking(lang):
+                written = build_site(folder, ["antwerpen"], [MONDAY, FRIDAY], same_puzzles)
+            built[lang] = Site(folder, written, site.puzzles)
+        return built[lang]
+
+    return build
 
 
 @pytest.fixture(scope="session")

@@ -128,3 +128,31 @@ def test_a_page_opened_once_plays_without_the_network(site, browser):
     page.click('#this-turn button[data-box="L2"]')
     assert not refused(page) and page.text_content("#left").startswith("Actions left")
     context.close()
+
+
+@pytest.mark.parametrize("lang,words", [
+    ("nl", {"next": "Volgende beurt", "undo": "Ongedaan maken", "refused": "Kies eerst twee vakken",
+            "left": "Acties over deze beurt", "total": "Totaal"}),
+    ("fr", {"next": "Tour suivant", "undo": "Annuler", "refused": "Choisissez d’abord deux cases",
+            "left": "Actions restantes ce tour", "total": "Total"}),
+])
+def test_a_dutch_or_french_page_plays_in_its_language(site_in, browser, lang, words):
+    """The page hands the language's catalog to the engine: it reaches ready, its buttons and the
+    script's lines are in the language, and so is the game's own refusal of a tap."""
+    built = site_in(lang)
+    daily = built.puzzles[(MONDAY.isoformat(), False)]
+    with served(built.folder) as address:
+        page = open_page(browser, f"{address}/{PAGE[(MONDAY.isoformat(), False)]}", PHONE)
+        assert page.get_attribute("body", "data-state") == "ready" and not page.errors
+        assert page.get_attribute("html", "lang") == lang
+        assert page.text_content("#next") == words["next"] and page.text_content("#undo") == words["undo"]
+        start = daily.puzzle.start
+        tap_node(page, str(start._replace(row=start.row + 1)))
+        assert refused(page).startswith(words["refused"])
+        page.click('#this-turn button[data-box="L1"]')
+        page.click('#this-turn button[data-box="L2"]')
+        assert not refused(page) and page.text_content("#left").startswith(words["left"])
+        assert words["total"] in page.text_content("#breakdown")
+        shot(page, f"monday-phone-{lang}", full=True)
+        assert not page.errors
+        page.close()

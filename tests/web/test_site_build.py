@@ -1,4 +1,4 @@
-"""citytrip site: the files of the site, their contents, and the QR code that leads to a page."""
+"""citytrip site: the files of the site, their contents, their language, and the QR code that leads to a page."""
 
 import json
 import re
@@ -9,7 +9,8 @@ import zxingcpp
 
 from generator.browser.puzzle_json import puzzle_from_json
 from generator.daily.code import encode
-from generator.site import assets
+from generator.language import LOCALE_DIR, speaking
+from generator.site import assets, messages
 from generator.site.addresses import page_address
 from generator.site.build import build_site
 from tests.web.conftest import BASE_URL
@@ -99,6 +100,7 @@ def test_without_pyodide_the_site_says_to_run_npm_ci(tmp_path, monkeypatch, run)
     (["--base-url", "https://example.org/a b"], "is not a web address"),
     (["--base-url", "https://example.org/#x"], "is not a web address"),
     (["--work", "0"], "--work"),
+    (["--lang", "de"], "unknown language 'de'"),
 ])
 def test_bad_arguments_get_one_paragraph_and_exit_2(tmp_path, run, args, words):
     code, out, err = run("site", "--out", tmp_path / "out", *args)
@@ -129,3 +131,73 @@ def test_the_longest_base_url_still_prints_a_readable_qr_code(site):
     size = (qr_matrix(daily.qr_text).modules + 8) * placement.module
     assert placement.module >= MIN_MODULE
     assert size <= STATEMENT - BAND_GAP and placement.y >= header.top - (STATEMENT - BAND_GAP) - 1e-6
+
+
+# Words only a page of that language prints, per file (and the English they replace).
+SPOKEN = {
+    "nl": {"antwerpen/2026-11-30/index.html": ["Volgende beurt", "Alle puzzels", "Score tot nu", "Puzzelcode"],
+           "index.html": ["Citytrip-dagpuzzels", "Dagpuzzel", "Maandag <span class=\"date\">2026-11-30", "Vrijdag"],
+           "how-to-play.html": ["Spelregels", "Op deze site"],
+           "assets/play.js": ['"Acties over deze beurt: {actions}."', '"Afronden"', '"Hele kaart"']},
+    "fr": {"antwerpen/2026-11-30/index.html": ["Tour suivant", "Tous les puzzles", "Score actuel", "Code du puzzle"],
+           "index.html": ["Puzzles du jour Citytrip", "Puzzle du jour", "Lundi <span class=\"date\">2026-11-30", "Vendredi"],
+           "how-to-play.html": ["Comment jouer", "Sur ce site"],
+           "assets/play.js": ['"Actions restantes ce tour\u202f: {actions}."', '"Terminer"', '"Toute la carte"']},
+}
+ENGLISH = {"antwerpen/2026-11-30/index.html": ["Next turn", "All puzzles", "Score so far"],
+           "index.html": ["Citytrip daily puzzles", "Monday <span class=\"date\">2026-11-30"], "how-to-play.html": ["On this site"],
+           "assets/play.js": ['"Actions left this turn: {actions}."', '"Whole map"']}
+
+
+def _visible(html: str) -> str:
+    return re.sub(r"<script.*?</script>|<svg.*?</svg>", "", html, flags=re.S)
+
+
+@pytest.mark.parametrize("lang", ["nl", "fr"])
+def test_a_dutch_or_french_site_speaks_its_language_on_every_page(site, site_in, lang):
+    """`<html lang>` on every page; the templates', the script's and the page builder's words in
+    the language, none of the English ones left, no [[message]] marker left; the language's
+    catalog ships for the engine, the same engine as the English site's."""
+    built = site_in(lang)
+    for name in [*PAGES, "index.html", "how-to-play.html"]:
+        html = (built.folder / name).read_text()
+        assert f'<html lang="{lang}">' in html, name
+        assert "[[" not in _visible(html), name
+    for name, words in SPOKEN[lang].items():
+        text = (built.folder / name).read_text()
+        for word in words:
+            assert word in text, (name, word)
+        for word in ENGLISH[name]:
+            assert word not in text and word in (site.folder / name).read_text(), (name, word)
+    assert '"[[' not in (built.folder / "assets/play.js").read_text()
+    data = page_data((built.folder / PAGES[0]).read_text())
+    assert data["actions"]["plan"] == {"nl": "wandelen", "fr": "marcher"}[lang]
+    shipped = built.folder / "assets/locale" / lang / "LC_MESSAGES/citytrip.mo"
+    assert shipped.read_bytes() == (LOCALE_DIR / lang / "LC_MESSAGES/citytrip.mo").read_bytes()
+    assert (built.folder / "assets/engine.json").read_bytes() == (site.folder / "assets/engine.json").read_bytes()
+    assert not (site.folder / "assets/locale").exists()
+    assert '<html lang="en">' in (site.folder / PAGES[0]).read_text()
+
+
+@pytest.mark.parametrize("lang", ["nl", "fr"])
+def test_a_site_in_another_language_builds_byte_identically(site, site_in, lang, tmp_path):
+    """A second build in the same language writes the same bytes, file by file."""
+    first = site_in(lang)
+    with speaking(lang):
+        again = build_site(tmp_path, ["antwerpen"], [MONDAY, FRIDAY],
+                           lambda city, day, folder: (site.puzzles[(day.isoformat(), False)],
+                                                      site.puzzles.get((day.isoformat(), True))))
+    assert [p.relative_to(tmp_path) for p in again] == [p.relative_to(first.folder) for p in first.written]
+    for path in again:
+        assert path.read_bytes() == (first.folder / path.relative_to(tmp_path)).read_bytes(), path
+
+
+def test_a_translation_cannot_break_the_script(monkeypatch):
+    """In play.js a message becomes a JSON string, whatever its translation holds; in English the
+    template is written without its brackets."""
+    source = 'say("[[The game is over.]]"); x = [[1, 2]];'
+    assert messages.translated(source, "play.js") == 'say("The game is over."); x = [[1, 2]];'
+    monkeypatch.setattr(messages, "_", lambda text: 'Fin "du jeu" \\ </script>')
+    written = messages.translated(source, "play.js")
+    assert json.loads(written[len("say("):written.index(");")]) == 'Fin "du jeu" \\ </script>'
+    assert messages.translated("<p>[[Score]] <b>$x</b></p>", "page.html") == '<p>Fin "du jeu" \\ </script> <b>$x</b></p>'
