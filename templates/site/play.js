@@ -40,6 +40,9 @@ function say(text, illegal = true) {
 
 async function startEngine() {
   const sourcesFetched = fetch(new URL("engine.json", import.meta.url)); // meanwhile
+  // The compiled catalog of the page's language, written where generator/language.py looks for it.
+  const catalog = `locale/${LANG}/LC_MESSAGES/citytrip.mo`;
+  const catalogFetched = LANG === "en" ? null : fetch(new URL(catalog, import.meta.url));
   const { loadPyodide } = await import(new URL("pyodide/pyodide.mjs", import.meta.url).href);
   performance.mark("citytrip-loader");
   const pyodide = await loadPyodide({ indexURL: new URL("pyodide/", import.meta.url).href });
@@ -50,12 +53,11 @@ async function startEngine() {
     pyodide.FS.mkdirTree(file.slice(0, file.lastIndexOf("/")));
     pyodide.FS.writeFile(file, text);
   }
-  if (LANG !== "en") {
-    // The compiled catalog of the page's language, where generator/language.py looks for it.
-    const catalog = `locale/${LANG}/LC_MESSAGES/citytrip.mo`;
-    const bytes = new Uint8Array(await (await fetch(new URL(catalog, import.meta.url))).arrayBuffer());
+  if (catalogFetched) {
+    const response = await catalogFetched;
+    if (!response.ok) throw new Error(`${catalog}: ${response.status}`);
     pyodide.FS.mkdirTree("/engine/generator/" + catalog.slice(0, catalog.lastIndexOf("/")));
-    pyodide.FS.writeFile("/engine/generator/" + catalog, bytes);
+    pyodide.FS.writeFile("/engine/generator/" + catalog, new Uint8Array(await response.arrayBuffer()));
   }
   pyodide.runPython("import sys; sys.path.insert(0, '/engine')");
   const module = pyodide.pyimport("generator.browser.game");
