@@ -8,8 +8,9 @@ import sys
 import time
 from pathlib import Path
 
+from generator.cli.common import add_language_option, language_of
 from generator.daily.summary import mini_summary, summary
-from generator.data.cities import shipped_cities
+from generator.data.cities import load_city, shipped_cities
 from generator.errors import UsageError
 from generator.site.addresses import checked_base_url
 
@@ -24,7 +25,9 @@ def register(subparsers: argparse._SubParsersAction) -> None:
             "Deal the daily solo puzzle of a city (a pure function of city, date and generator version), "
             "solve it, check the answer with the rules engine and write the puzzle sheet PDF, the answer "
             "key PDF, the puzzle YAML and the answer plan YAML into the output folder; then the same four "
-            "files for the day's mini, a six-turn puzzle on a 4 x 4 square of the map whose maximum is proven."
+            "files for the day's mini, a six-turn puzzle on a 4 x 4 square of the map whose maximum is proven. "
+            "The PDFs are in the --lang language (their names gain -nl or -fr); the YAML files are the same in "
+            "every language."
         ),
     )
     parser.add_argument("--date", help="YYYY-MM-DD (default: today)")
@@ -42,6 +45,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
         "(default 40); the answer depends on it, not on the machine: keep it fixed to get the same files",
     )
     parser.add_argument("--no-mini", action="store_true", help="skip the daily mini (its four files)")
+    add_language_option(parser)
     parser.add_argument("--out", default="output", help="folder to write into (default output/)")
     parser.add_argument(
         "--base-url", metavar="URL",
@@ -97,22 +101,24 @@ def run(args: argparse.Namespace) -> int:
     from generator.render.pdf import paper
 
     city = daily_city(args.city)
+    lang = language_of(args, load_city(city))
     size = paper(args.paper)
     work = daily_work(args.work)
     base_url = checked_base_url(args.base_url) if args.base_url is not None else None
     if args.first is None:
         if args.last is not None or args.cluster is not None:
             raise UsageError("--to and --cluster go with --from: a batch of dates (one date: --date)")
-        return _one_date(parse_date(args.date), city, work, size.name, base_url, args)
+        return _one_date(parse_date(args.date), city, work, size.name, base_url, lang, args)
     if args.date is not None:
         raise UsageError("give either --date (one date) or --from and --to (a batch of dates), not both")
-    return _batch(city, work, size.name, base_url, args)
+    return _batch(city, work, size.name, base_url, lang, args)
 
 
-def _one_date(day, city: str, work: float, paper: str, base_url: str | None, args: argparse.Namespace) -> int:
+def _one_date(day, city: str, work: float, paper: str, base_url: str | None, lang: str,
+              args: argparse.Namespace) -> int:
     from generator.daily.batch import make_date
 
-    daily, mini = make_date(city, day, Path(args.out), work, paper, base_url, with_mini=not args.no_mini)
+    daily, mini = make_date(city, day, Path(args.out), work, paper, base_url, with_mini=not args.no_mini, lang=lang)
     print(summary(daily))
     if args.no_mini:
         return 0
@@ -123,7 +129,7 @@ def _one_date(day, city: str, work: float, paper: str, base_url: str | None, arg
     return 0
 
 
-def _batch(city: str, work: float, paper: str, base_url: str | None, args: argparse.Namespace) -> int:
+def _batch(city: str, work: float, paper: str, base_url: str | None, lang: str, args: argparse.Namespace) -> int:
     """Every date of --from … --to: in this process one after another, or on a Dask cluster. Each
     date's files are written as soon as it is done, all of them or none (so Ctrl-C keeps the
     dates already made); the summaries follow in date order."""
@@ -133,7 +139,7 @@ def _batch(city: str, work: float, paper: str, base_url: str | None, args: argpa
 
     cluster = checked_address(args.cluster) if args.cluster is not None else None
     days = dates(args.first, args.last)
-    jobs = [DailyJob(city, day, work, paper, base_url, not args.no_mini, str(args.out)) for day in days]
+    jobs = [DailyJob(city, day, work, paper, base_url, not args.no_mini, str(args.out), lang) for day in days]
     made = {}
     started = time.monotonic()
     for result in made_dates(jobs, cluster):

@@ -5,6 +5,9 @@ their YAML and PDFs). For a batch (`daily --from --to`), a `DailyJob` is a plain
 `run_daily_job` a pure function of it that returns the date's files as bytes instead of leaving
 them on the machine that made them: a worker of a cluster has its own disk. The command writes
 them (`DailyFiles.write`), so a batch gives the very files that single runs give.
+
+The job carries its language: a worker process has its own `speaking` state (generator/language.py),
+so the job sets it there and the PDFs come back in the language the command was given.
 """
 
 from __future__ import annotations
@@ -19,19 +22,21 @@ from typing import Iterator
 from generator.daily.job import Daily, make_daily
 from generator.daily.summary import mini_summary, summary
 from generator.files import atomic_output
+from generator.language import DEFAULT, speaking
 
 
 def make_date(city: str, day: dt.date, folder: Path, work: float, paper: str = "a4", base_url: str | None = None,
-              with_mini: bool = True) -> tuple[Daily, Daily | None]:
+              with_mini: bool = True, lang: str | None = None) -> tuple[Daily, Daily | None]:
     """The daily puzzle of `day` and its mini (None when skipped or when no deal was proven), their
-    YAML and PDFs written into `folder`."""
+    YAML and PDFs written into `folder`; the PDFs in `lang` (default: the language in use)."""
     from generator.daily.mini import make_mini
     from generator.daily.solving import solve_daily
     from generator.render.daily import render_daily
 
     render = functools.partial(render_daily, paper=paper)
-    daily = make_daily(city, day, folder, functools.partial(solve_daily, work=work), render, base_url)
-    mini = make_mini(city, day, folder, render=render, base_url=base_url) if with_mini else None
+    with speaking(lang):
+        daily = make_daily(city, day, folder, functools.partial(solve_daily, work=work), render, base_url)
+        mini = make_mini(city, day, folder, render=render, base_url=base_url) if with_mini else None
     return daily, mini
 
 
@@ -44,6 +49,7 @@ class DailyJob:
     base_url: str | None
     with_mini: bool
     out: str  # where the command writes the files: only named in the summaries
+    lang: str = DEFAULT  # the language of the PDFs (the YAML files are the same in every language)
 
 
 @dataclass(frozen=True)
@@ -67,7 +73,8 @@ class DailyFiles:
 def run_daily_job(job: DailyJob) -> DailyFiles:
     """Make one date's files in a folder of its own and return them."""
     with tempfile.TemporaryDirectory(prefix="citytrip-daily-") as folder:
-        daily, mini = make_date(job.city, job.day, Path(folder), job.work, job.paper, job.base_url, job.with_mini)
+        daily, mini = make_date(job.city, job.day, Path(folder), job.work, job.paper, job.base_url, job.with_mini,
+                                job.lang)
         made = [daily] + ([mini] if mini is not None else [])
         files = tuple((path.name, path.read_bytes()) for puzzle in made for path in puzzle.files)
     out = Path(job.out)

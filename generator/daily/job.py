@@ -2,7 +2,8 @@
 
 `make_daily` is a pure function of (city, date, generator version, solver settings): the deal
 comes from a SHA-256 seed, the solver runs with one worker, a fixed seed and a deterministic time
-budget, and every file is written atomically, so two runs give byte-identical files.
+budget, and every file is written atomically, so two runs give byte-identical files. The puzzle and
+answer YAML never depend on the language: only the render callable's PDFs speak it.
 """
 
 from __future__ import annotations
@@ -63,6 +64,9 @@ class Daily:
 
     @property
     def certificate(self) -> str:
+        """The par's certificate in English, for the YAML header and the console summary (data and
+        a log, the same in every language); the printed sentence is render/daily_text.certificate_line,
+        made from `window` in the language in use."""
         from generator.solver.lns import certificate_text
 
         return certificate_text(self.window)

@@ -6,8 +6,9 @@ with the turn's number, every achieved goal ticked, and the score breakdown of t
 taken (R8), the bonus actions used (R9), the nodes entered by each end (R5, R6) and the goals
 achieved (R10). Everything comes from the plan and the engine's replay, never recomputed here.
 
-Both pages speak the city's words (City.words: Antwerpen's missions, rush turns and rating), set
-nothing under MIN_TEXT, keep 5 mm clear of the paper's edge and carry the 50-mm scale ruler.
+Both pages speak the language in use and the city's words in it (wording.city_words: Antwerpen's
+missions, rush turns and rating), set nothing under MIN_TEXT, keep 5 mm clear of the paper's edge
+and carry the 50-mm scale ruler.
 """
 
 from __future__ import annotations
@@ -20,18 +21,19 @@ from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.pdfgen.canvas import Canvas
 
 from generator.daily.job import Daily
+from generator.language import N_, _, ngettext, pgettext
 from generator.render.citymap import (DISC, EDGE_BAND, START_RING_WIDTH, Box, MapGeometry, draw_map, fit_icon,
                                      start_placement)
 from generator.render.daily_sheet import CODE_LEADING, CODE_SIZE, code_rows, draw_daily_header, fit_string
-from generator.render.daily_text import (box_text, date_text, goals_text, moves_text, par_text, target_par_text,
-                                         title_text, total_label)
+from generator.render.daily_text import (bonus_text, box_text, category_name, date_text, goals_text, key_title_text,
+                                         moves_text, par_text, plan_table_title, target_par_text, total_label)
 from generator.render.icon_scheme import load_icon_scheme
 from generator.render.key_marks import Circle, Rect, place_badges
 from generator.render.pdf import FONT, FONT_BOLD, MIN_TEXT, RULER_HEIGHT, Paper, draw_ruler, ruler_width
 from generator.render.sheet import GAP, GREY, INK, MARGIN, RULE
 from generator.render.sheet_style import load_sheet_style
-from generator.render.wrap import shrunk_size, wrap_words
-from generator.render.wording import capital
+from generator.render.wrap import shrunk_size, wrap_fitting
+from generator.render.wording import capital, city_words, location_name
 from generator.rules.grid import Coord
 from generator.rules.puzzle import Puzzle
 
@@ -40,7 +42,6 @@ ROW = 5 * mm
 TEXT = 7
 LEADING = 8.4
 MIN_MARK = 2.2 * mm  # a tick or a turn badge stays visible on a small letter-size map
-CODE_PREFIX = "Puzzle code "
 
 
 @dataclass(frozen=True)
@@ -53,7 +54,7 @@ class KeyLayout:
 def layout_key(daily: Daily, paper: Paper) -> KeyLayout:
     """Header on top, the breakdown at the bottom, the map takes the rest."""
     width = paper.width - 2 * MARGIN
-    height = HEADER + len(code_rows(CODE_PREFIX + daily.code, width)) * CODE_LEADING
+    height = HEADER + len(code_rows(code_caption(daily), width)) * CODE_LEADING
     header = Box(MARGIN, paper.height - MARGIN - height, width, height)
     rows = max(-(-len(_strip_rows(daily)) // 2), len(daily.puzzle.assignments) + 3)
     height = (rows + 1) * ROW + 2 * mm
@@ -66,6 +67,11 @@ def layout_key(daily: Daily, paper: Paper) -> KeyLayout:
     map_box = Box(MARGIN, header.y - GAP - map_height, width, map_height)
     breakdown = Box(MARGIN, map_box.y - GAP - height, width, height)
     return KeyLayout(header, map_box, breakdown)
+
+
+def code_caption(daily: Daily) -> str:
+    """The puzzle code as the key's header prints it, under its name."""
+    return _("Puzzle code {code}").format(code=daily.code)
 
 
 def route_of(puzzle: Puzzle, daily: Daily) -> list[list[Coord]]:
@@ -89,13 +95,12 @@ def turn_marks(daily: Daily) -> list[tuple[Coord, int]]:
 
 def draw_key_page(canvas: Canvas, daily: Daily, layout: KeyLayout) -> None:
     puzzle = daily.puzzle
-    subtitle = f"this plan scores {daily.report.score}"
+    subtitle = _("this plan scores {score}").format(score=daily.report.score)
     box = layout.header
-    draw_daily_header(canvas, daily, box, title=f"{title_text(daily)}: answer key", subtitle=subtitle,
-                      assignments=False, qr=False)
+    draw_daily_header(canvas, daily, box, title=key_title_text(daily), subtitle=subtitle, assignments=False, qr=False)
     canvas.setFillColor(GREY)
     canvas.setFont(FONT, CODE_SIZE)
-    for i, line in enumerate(code_rows(CODE_PREFIX + daily.code, box.width)):
+    for i, line in enumerate(code_rows(code_caption(daily), box.width)):
         canvas.drawString(box.x, box.top - HEADER - i * CODE_LEADING - 1.5 * mm, line)
     geometry = draw_map(canvas, puzzle.city, puzzle.mode, layout.map, start=puzzle.start, route=route_of(puzzle, daily),
                         district=puzzle.district)
@@ -177,7 +182,7 @@ def _strip_rows(daily: Daily) -> list[tuple[str, str, int, int]]:
     for name, category in city.rules.categories.items():
         if name in breakdown.strips:
             # The category's short name: the legend's long labels do not fit a third of the page.
-            rows.append((name, capital(name), counts.get(name, 0), breakdown.strips[name]))
+            rows.append((name, capital(category_name(name)), counts.get(name, 0), breakdown.strips[name]))
     return rows
 
 
@@ -185,14 +190,14 @@ def draw_breakdown(canvas: Canvas, daily: Daily, box: Box) -> None:
     """Strips in two columns, then assignments, hunted and the total, which is the par (R17)."""
     scheme = load_icon_scheme()
     style = load_sheet_style()
-    words = daily.puzzle.city.words
+    words = city_words(daily.puzzle.city)
     breakdown = daily.report.breakdown
     canvas.setStrokeColor(RULE)
     canvas.setLineWidth(0.6)
     canvas.line(box.x, box.top, box.x + box.width, box.top)
     canvas.setFillColor(INK)
     canvas.setFont(FONT_BOLD, 8)
-    canvas.drawString(box.x, box.top - 4 * mm, "Score breakdown")
+    canvas.drawString(box.x, box.top - 4 * mm, _("Score breakdown"))
     rows = _strip_rows(daily)
     half = -(-len(rows) // 2)
     column = (box.width - 2 * GAP) * 0.31
@@ -202,22 +207,28 @@ def draw_breakdown(canvas: Canvas, daily: Daily, box: Box) -> None:
         icon = scheme.categories.get(name)
         fit_icon(canvas, icon.icon if icon else "circle-question", x + 2 * mm, y + ROW / 2, ROW * 0.6,
                  icon.colour if icon else "#222222")
-        doubled = " ×2 restaurant" if name == "eat" and breakdown.eat_doubled else ""
-        goals = f"{count} goal{'s' if count != 1 else ''}{doubled}"
+        if name == "eat" and breakdown.eat_doubled:
+            goals = ngettext("{count} goal ×2 restaurant", "{count} goals ×2 restaurant", count).format(count=count)
+        else:
+            goals = ngettext("{count} goal", "{count} goals", count).format(count=count)
         _row(canvas, x + 5 * mm, y, column - 5 * mm, label, goals, score)
     x = box.x + 2 * (column + GAP)
     right = box.width - 2 * (column + GAP)
     y = box.top - 2 * ROW
     for assignment in daily.puzzle.assignments:
         fit_icon(canvas, style.marks["assignment"], x + 2 * mm, y + ROW / 2, ROW * 0.6, INK)
-        state = "achieved" if breakdown.assignments_complete.get(assignment.id) else "not achieved"
-        _row(canvas, x + 5 * mm, y, right - 5 * mm, f"{capital(words.assignment)} {assignment.id}", state,
-             breakdown.assignments.get(assignment.id, 0))
+        if breakdown.assignments_complete.get(assignment.id):
+            state = pgettext("assignment", "achieved")
+        else:
+            state = pgettext("assignment", "not achieved")
+        label = _("{Assignment} {id}").format(Assignment=capital(words.assignment), id=assignment.id)
+        _row(canvas, x + 5 * mm, y, right - 5 * mm, label, state, breakdown.assignments.get(assignment.id, 0))
         y -= ROW
     fit_icon(canvas, style.marks["hunted"], x + 2 * mm, y + ROW / 2, ROW * 0.6, INK)
     hunts = daily.report.game.hunted
-    _row(canvas, x + 5 * mm, y, right - 5 * mm, capital(words.hunted_actions),
-         f"{hunts} {words.hunted_turn}{'s' if hunts != 1 else ''}", breakdown.hunted)
+    turns = ngettext("{count} {hunted_turn}", "{count} {hunted_turn}s", hunts).format(
+        count=hunts, hunted_turn=words.hunted_turn, hunted_action=words.hunted_action)
+    _row(canvas, x + 5 * mm, y, right - 5 * mm, capital(words.hunted_actions), turns, breakdown.hunted)
     y -= ROW + 1 * mm
     canvas.setStrokeColor(INK)
     canvas.setLineWidth(1.2)
@@ -225,18 +236,25 @@ def draw_breakdown(canvas: Canvas, daily: Daily, box: Box) -> None:
     fit_icon(canvas, style.marks["total"], x + 2.5 * mm, y + ROW / 2, ROW * 0.6, INK)
     canvas.setFillColor(INK)
     canvas.setFont(FONT_BOLD, 9)
-    canvas.drawString(x + 5.5 * mm, y + ROW / 2 - 3.2, f"{capital(words.appreciation)} = {total_label(daily)}")
-    canvas.drawRightString(x + right - 2 * mm, y + ROW / 2 - 3.2, str(breakdown.total))
+    total = _("{Appreciation} = {total}").format(Appreciation=capital(words.appreciation), total=total_label(daily))
+    number = str(breakdown.total)
+    room = right - 7.5 * mm - 2 * mm - stringWidth(number, FONT_BOLD, 9)
+    fitted = shrunk_size(total, room, FONT_BOLD, 9, MIN_TEXT)
+    if fitted != 9:  # a font change is written into the page: only for a label that needs it
+        canvas.setFont(FONT_BOLD, fitted)
+    canvas.drawString(x + 5.5 * mm, y + ROW / 2 - 3.2, total)
+    if fitted != 9:
+        canvas.setFont(FONT_BOLD, 9)
+    canvas.drawRightString(x + right - 2 * mm, y + ROW / 2 - 3.2, number)
 
 
 def _row(canvas: Canvas, x: float, y: float, width: float, label: str, note: str, score: int) -> None:
-    """Label, a grey note and the score right-aligned, the label shrunk to fit (never under MIN_TEXT)."""
+    """Label, a grey note and the score right-aligned, the label shrunk to fit (never under MIN_TEXT)
+    or, still too long there, condensed."""
     score_w = 8 * mm
     note_w = stringWidth(note, FONT, MIN_TEXT)
-    size = shrunk_size(label, width - score_w - note_w - 2 * mm, FONT, 7, MIN_TEXT)
     canvas.setFillColor(INK)
-    canvas.setFont(FONT, size)
-    canvas.drawString(x, y + ROW / 2 - 2.4, label)
+    fit_string(canvas, label, x, y + ROW / 2 - 2.4, width - score_w - note_w - 2 * mm, FONT, 7)
     canvas.setFillColor(GREY)
     canvas.setFont(FONT, MIN_TEXT)
     canvas.drawRightString(x + width - score_w, y + ROW / 2 - 2.2, note)
@@ -250,37 +268,36 @@ def _row(canvas: Canvas, x: float, y: float, width: float, label: str, note: str
 
 # --- page 2: the plan turn by turn -----------------------------------------------------------------
 
-COLUMNS = (("Turn", 0.06), ("Boxes", 0.24), ("Bonus", 0.09), ("Nodes entered", 0.27),
-           ("Goals achieved", 0.34))
+COLUMNS = ((N_("Turn"), 0.06), (N_("Boxes"), 0.24), (N_("Bonus"), 0.09), (N_("Nodes entered"), 0.27),
+           (N_("Goals achieved"), 0.34))
 
 
 def draw_plan_table(canvas: Canvas, daily: Daily, paper: Paper) -> None:
     """The plan as a table, one row per turn, wrapped cells, on a page of its own."""
     puzzle = daily.puzzle
-    words = puzzle.city.words
+    words = city_words(puzzle.city)
     width = paper.width - 2 * MARGIN
     top = paper.height - MARGIN
     _draw_page_ruler(canvas, paper)
     canvas.setFillColor(INK)
-    fit_string(canvas, f"{title_text(daily)}: the answer turn by turn", MARGIN, top - 5 * mm,
-               width - ruler_width() - GAP, FONT_BOLD, 12)
+    fit_string(canvas, plan_table_title(daily), MARGIN, top - 5 * mm, width - ruler_width() - GAP, FONT_BOLD, 12)
     canvas.setFillColor(GREY)
     canvas.setFont(FONT, 8)
     canvas.drawString(MARGIN, top - 9.5 * mm, f"{date_text(daily)}  ·  {target_par_text(daily).lower()}")
     start = puzzle.start_location
     canvas.setFillColor(INK)
-    canvas.setFont(FONT, TEXT)
-    canvas.drawString(MARGIN, top - 14 * mm, f"Setup: the path starts on {start.name} ({puzzle.start}); its goal is "
-                                             f"achieved for free.")
+    fit_string(canvas, _("Setup: the path starts on {location} ({at}); its goal is achieved for free.").format(
+        location=location_name(start), at=puzzle.start), MARGIN, top - 14 * mm, width, FONT, TEXT)
     widths = [share * width for _, share in COLUMNS]
     y = _draw_column_heads(canvas, top - 20 * mm, widths)
     for t, turn in enumerate(daily.answer.turns):
         boxes = " + ".join(box_text(puzzle, t, name) for name in turn.boxes)
         if turn.hunted:
-            boxes += f" ({words.hunted_turn})"
-        bonus = ", ".join(f"+{use.value} {use.action.value}" for use in turn.bonus) or "–"
+            boxes = _("{boxes} ({hunted_turn})").format(boxes=boxes, hunted_turn=words.hunted_turn,
+                                                        hunted_action=words.hunted_action)
+        bonus = ", ".join(bonus_text(use.value, use.action) for use in turn.bonus) or "–"
         cells = [str(t + 1), boxes, bonus, moves_text(turn), goals_text(puzzle, turn)]
-        wrapped = [wrap_words(text, w - 2 * mm, FONT, TEXT) or [""] for text, w in zip(cells, widths)]
+        wrapped = [wrap_fitting(text, w - 2 * mm, FONT, TEXT) or [""] for text, w in zip(cells, widths)]
         height = max(len(lines) for lines in wrapped) * LEADING + 2.2 * mm
         if y - height < MARGIN + 8 * mm:
             # Long goal lists could push a row off the page: continue on a new one.
@@ -299,9 +316,10 @@ def draw_plan_table(canvas: Canvas, daily: Daily, paper: Paper) -> None:
         canvas.setLineWidth(0.3)
         canvas.line(MARGIN, y, MARGIN + width, y)
     canvas.setFillColor(INK)
-    canvas.setFont(FONT_BOLD, 9)
-    canvas.drawString(MARGIN, y - 6 * mm, f"Total {words.appreciation} {daily.report.score} = {par_text(daily)}; "
-                                          f"target {puzzle.target}.")
+    total = _("Total {appreciation} {score} = {par}; target {target}.").format(
+        appreciation=words.appreciation, Appreciation=capital(words.appreciation), score=daily.report.score,
+        par=par_text(daily), target=puzzle.target)
+    fit_string(canvas, total, MARGIN, y - 6 * mm, width, FONT_BOLD, 9)
 
 
 def _draw_page_ruler(canvas: Canvas, paper: Paper) -> None:
@@ -314,8 +332,14 @@ def _draw_column_heads(canvas: Canvas, y: float, widths: list[float]) -> float:
     canvas.setFillColor(INK)
     canvas.setFont(FONT_BOLD, TEXT)
     x = MARGIN
-    for (caption, _), w in zip(COLUMNS, widths):
-        canvas.drawString(x + 1 * mm, y, caption)
+    for (caption, _share), w in zip(COLUMNS, widths):
+        text = _(caption)
+        fitted = shrunk_size(text, w - 2 * mm, FONT_BOLD, TEXT, MIN_TEXT)
+        if fitted != TEXT:  # a font change is written into the page: only for a caption that needs it
+            canvas.setFont(FONT_BOLD, fitted)
+        canvas.drawString(x + 1 * mm, y, text)
+        if fitted != TEXT:
+            canvas.setFont(FONT_BOLD, TEXT)
         x += w
     y -= 2 * mm
     canvas.setStrokeColor(INK)

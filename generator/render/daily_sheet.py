@@ -23,6 +23,7 @@ from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.pdfgen.canvas import Canvas
 
 from generator.daily.job import Daily
+from generator.language import _, pgettext
 from generator.render.citymap import Box, draw_map, fit_icon
 from generator.render.daily_text import (
     certificate_line,
@@ -35,13 +36,15 @@ from generator.render.daily_text import (
     target_par_text,
     title_text,
     turn_rules_text,
+    turn_table_title,
 )
 from generator.render.icon_scheme import load_icon_scheme
 from generator.render.pdf import FONT, FONT_BOLD, MIN_TEXT, RULER_HEIGHT, Paper, draw_ruler, ruler_width
 from generator.render.qr import draw_qr, qr_matrix
 from generator.render.sheet import GAP, GREY, INK, MARGIN, RULE, SheetLayout, draw_legend, draw_strips, layout_sheet
 from generator.render.sheet_style import load_sheet_style
-from generator.render.wrap import shrunk_size, wrap_words
+from generator.render.wording import city_words
+from generator.render.wrap import shrunk_size, wrap_fitting
 from generator.rules.cards import ActionBox
 from generator.rules.puzzle import Puzzle
 
@@ -173,17 +176,40 @@ def draw_daily_header(canvas: Canvas, daily: Daily, box: Box, *, title: str, sub
     canvas.setFont(FONT_BOLD, 7)
     canvas.drawString(box.x, y, heading)
     size = 7 if len(lines) <= 3 else 6.4
-    leading = (y - bottom + size) / max(3, len(lines))
+    rows = max(3, len(lines))
+    leading = (y - bottom + size) / rows
     label = stringWidth(heading, FONT_BOLD, 7) + 2 * mm
-    for i, text in enumerate(lines):
+    for i, text in enumerate(_statement_rows(lines, text_width - label, size, rows)):
         fit_string(canvas, text, box.x + label, y - i * leading, text_width - label, FONT, size)
+
+
+def _statement_rows(lines: list[str], width: float, size: float, rows: int) -> list[str]:
+    """The statement's lines as drawn: a line too wide for `width` even at the smallest size (three
+    long Dutch or French location names) wraps onto the next row when the rows leave room for it;
+    otherwise it stays one line, which `fit_string` condenses."""
+    floor = max(size * 0.6, MIN_TEXT)
+    wrapped = [[text] if stringWidth(text, FONT, floor) <= width else wrap_fitting(text, width, FONT, size)
+               for text in lines]
+    if sum(len(parts) for parts in wrapped) > rows:
+        return lines
+    return [part for parts in wrapped for part in parts]
 
 
 def fit_string(canvas: Canvas, text: str, x: float, y: float, width: float, font: str, size: float) -> None:
     """Draw `text` at `size`, shrunk (down to 60 %, never under MIN_TEXT) to keep out of the QR
-    column or the ruler."""
-    canvas.setFont(font, shrunk_size(text, width, font, size, max(size * 0.6, MIN_TEXT)))
-    canvas.drawString(x, y, text)
+    column or the ruler; a text still too wide at that size is condensed to `width` (narrower
+    letters of the same height), so it never runs out of its room."""
+    fitted = shrunk_size(text, width, font, size, max(size * 0.6, MIN_TEXT))
+    canvas.setFont(font, fitted)
+    wide = stringWidth(text, font, fitted)
+    if wide <= width:
+        canvas.drawString(x, y, text)
+        return
+    condensed = canvas.beginText(x, y)
+    condensed.setHorizScale(100 * width / wide * 0.999)
+    condensed.textOut(text)
+    condensed.setHorizScale(100)  # the text state outlives the text object: back to normal width
+    canvas.drawText(condensed)
 
 
 # --- page 2: the turn table ------------------------------------------------------------------------
@@ -196,14 +222,13 @@ def draw_turn_table(canvas: Canvas, daily: Daily, paper: Paper) -> None:
     top = paper.height - MARGIN
     draw_ruler(canvas, paper.width - MARGIN - ruler_width(), top - RULER_HEIGHT)
     canvas.setFillColor(INK)
-    fit_string(canvas, f"{title_text(daily)}: the turns", MARGIN, top - 5 * mm, width - ruler_width() - GAP,
-               FONT_BOLD, 12)
+    fit_string(canvas, turn_table_title(daily), MARGIN, top - 5 * mm, width - ruler_width() - GAP, FONT_BOLD, 12)
     canvas.setFont(FONT, 8)
     canvas.setFillColor(GREY)
     canvas.drawString(MARGIN, top - 9.5 * mm, f"{date_text(daily)}  ·  {target_par_text(daily).lower()}")
     canvas.setFillColor(INK)
     canvas.setFont(FONT, RULES_SIZE)
-    rules = wrap_words(turn_rules_text(puzzle.city.words), width, FONT, RULES_SIZE)
+    rules = wrap_fitting(turn_rules_text(city_words(puzzle.city)), width, FONT, RULES_SIZE)
     for i, text in enumerate(rules):
         canvas.drawString(MARGIN, top - 14 * mm - i * RULES_LEADING, text)
     columns = 2
@@ -222,13 +247,28 @@ def draw_turn_table(canvas: Canvas, daily: Daily, paper: Paper) -> None:
             _draw_turn_block(canvas, puzzle, t, Box(x, table_top - (r + 1) * block, column_width, block))
 
 
+CAPTION_SIZE = 6.5
+
+
 def _draw_column_captions(canvas: Canvas, x: float, y: float, width: float) -> None:
+    """Turn, the two faces and the notes, each shrunk (never under MIN_TEXT) to its column."""
     canvas.setFillColor(GREY)
-    canvas.setFont(FONT_BOLD, 6.5)
-    canvas.drawString(x, y, "Turn")
-    canvas.drawCentredString(x + TURN_LABEL + FACE_WIDTH / 2, y, "Left face L1–L3")
-    canvas.drawCentredString(x + TURN_LABEL + 1.5 * FACE_WIDTH + 1 * mm, y, "Right face R1–R3")
-    canvas.drawString(x + TURN_LABEL + 2 * FACE_WIDTH + 4 * mm, y, "Path and goals")
+    notes = TURN_LABEL + 2 * FACE_WIDTH + 4 * mm
+    size = None
+    for text, left, room, centred in (
+        (_("Turn"), x, TURN_LABEL - 0.5 * mm, False),
+        (_("Left face L1–L3"), x + TURN_LABEL, FACE_WIDTH, True),
+        (_("Right face R1–R3"), x + TURN_LABEL + FACE_WIDTH + 1 * mm, FACE_WIDTH, True),
+        (_("Path and goals"), x + notes, width - notes, False),
+    ):
+        fitted = shrunk_size(text, room, FONT_BOLD, CAPTION_SIZE, MIN_TEXT)
+        if fitted != size:  # a font change is written into the page: only when the size changes
+            canvas.setFont(FONT_BOLD, fitted)
+            size = fitted
+        if centred:
+            canvas.drawCentredString(left + room / 2, y, text)
+        else:
+            canvas.drawString(left, y, text)
 
 
 def _draw_turn_block(canvas: Canvas, puzzle: Puzzle, t: int, box: Box) -> None:
@@ -252,7 +292,8 @@ def _draw_turn_block(canvas: Canvas, puzzle: Puzzle, t: int, box: Box) -> None:
     canvas.setStrokeColor(RULE)
     canvas.setLineWidth(0.3)
     canvas.setDash(0.6, 1.2)
-    for i, caption in enumerate(("path", "goals", "")):
+    # The note lines of the turn, the last one bare.
+    for i, caption in enumerate((pgettext("turn note", "path"), pgettext("turn note", "goals"), "")):
         y = box.top - pad - (i + 1) * row + 1 * mm
         canvas.line(notes_x, y, box.x + box.width, y)
         if caption:

@@ -56,3 +56,65 @@ def test_no_mini_skips_the_mini(tmp_path, capsys):
     assert "daily mini" not in capsys.readouterr().out
     assert not [p for p in tmp_path.iterdir() if "-mini-" in p.name]
     assert len(list(tmp_path.iterdir())) == 4
+
+
+# --- issue 19: the PDFs in Dutch or French, the YAML files the same in every language ------------------
+
+ONE_DATE = ["daily", "--city", "brugge", "--work", "0.5", "--no-mini"]
+
+
+def _pdf_text(pdf: Path) -> str:
+    import pypdf
+
+    return " ".join(" ".join(page.extract_text() for page in pypdf.PdfReader(pdf).pages).split())
+
+
+@pytest.fixture(scope="module")
+def french_singles(tmp_path_factory):
+    """`daily --lang fr` for 2026-11-30 and 2026-12-01, one run per date, into one folder."""
+    out = tmp_path_factory.mktemp("fr-singles")
+    for day in ("2026-11-30", "2026-12-01"):
+        assert main([*ONE_DATE, "--date", day, "--lang", "fr", "--out", str(out)]) == 0
+    return out
+
+
+def test_a_bad_language_is_refused(tmp_path, capsys):
+    """--lang de: exit code 2 and a one-paragraph message naming the languages, no traceback, no file."""
+    assert main([*ONE_DATE, "--date", "2026-11-30", "--lang", "de", "--out", str(tmp_path / "out")]) == 2
+    err = capsys.readouterr().err
+    assert "unknown language 'de'" in err and "nl (Dutch)" in err and "Traceback" not in err
+    assert not (tmp_path / "out").exists()
+
+
+@pytest.mark.slow
+def test_yaml_files_are_the_same_in_every_language(french_singles, tmp_path, capsys):
+    """An English and a French run write byte-identical puzzle and answer YAML under the same names
+    (so the par, the deal and the code never depend on the language); the PDFs are named and
+    worded for their language."""
+    assert main([*ONE_DATE, "--date", "2026-11-30", "--out", str(tmp_path)]) == 0
+    capsys.readouterr()
+    stem = "citytrip-brugge-2026-11-30"
+    for name in (f"{stem}-puzzle.yaml", f"{stem}-answer.yaml"):
+        assert (tmp_path / name).read_bytes() == (french_singles / name).read_bytes(), name
+    assert sorted(p.name for p in french_singles.iterdir() if stem in p.name) == [
+        f"{stem}-answer-key-fr.pdf", f"{stem}-answer.yaml", f"{stem}-puzzle.yaml", f"{stem}-sheet-fr.pdf"]
+    english, french = _pdf_text(tmp_path / f"{stem}-sheet.pdf"), _pdf_text(french_singles / f"{stem}-sheet-fr.pdf")
+    assert "Citytrip Brugge daily puzzle" in english and "Monday 30 November 2026" in english
+    assert "Citytrip Brugge : puzzle du jour" in french and "Lundi 30 novembre 2026" in french
+    assert "daily puzzle" not in french and "Monday" not in french
+
+
+@pytest.mark.slow
+def test_a_french_batch_on_dask_workers_writes_the_single_runs_bytes(french_singles, tmp_path, capsys):
+    """`daily --from --to --lang fr --cluster local:2`: each DailyJob carries the language, so the
+    worker processes (which never heard of --lang) render in French, the very files of
+    `daily --date --lang fr`."""
+    args = [*ONE_DATE, "--from", "2026-11-30", "--to", "2026-12-01", "--lang", "fr", "--cluster", "local:2",
+            "--out", str(tmp_path)]
+    assert main(args) == 0
+    capsys.readouterr()
+    names = sorted(p.name for p in tmp_path.iterdir())
+    assert names == sorted(p.name for p in french_singles.iterdir()) and len(names) == 8
+    assert len([n for n in names if n.endswith("-fr.pdf")]) == 4
+    for name in names:
+        assert (tmp_path / name).read_bytes() == (french_singles / name).read_bytes(), name

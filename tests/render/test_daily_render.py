@@ -19,10 +19,11 @@ from generator.daily.code import decode, encode
 from generator.daily.deal import deal
 from generator.data.cities import load_city
 from generator.errors import CitytripError
+from generator.language import speaking
 from generator.render.answer_key import badge_discs, badge_size, layout_key, route_of, start_mark, turn_marks
 from generator.render.citymap import DISC, map_geometry
 from generator.render.daily import answer_key_path, render_answer_key, render_daily, render_puzzle_sheet, sheet_path
-from generator.render.daily_sheet import CODE_SIZE, STATEMENT, code_rows, layout_puzzle_sheet
+from generator.render.daily_sheet import CODE_SIZE, QR_COLUMN, STATEMENT, code_rows, layout_puzzle_sheet
 from generator.render.icon_scheme import load_icon_scheme
 from generator.render.icons import icon_text
 from generator.render.key_marks import Circle
@@ -425,3 +426,95 @@ def test_code_rows_are_few_even_and_whole_fields(daily: job.Daily) -> None:
     assert len(two) == 2 and "".join(two) == code
     assert two[0][-1] in "/+." and abs(len(two[0]) - len(two[1])) < len(code) * 0.25
     assert all(stringWidth(line, FONT, CODE_SIZE) <= width * 0.6 for line in two)
+
+
+# --- issue 19: Dutch and French ----------------------------------------------------------------------
+
+
+@pytest.fixture(scope="module")
+def spoken(daily: job.Daily, tmp_path_factory: pytest.TempPathFactory) -> dict[str, list[Path]]:
+    """Monday's Brugge daily, its par unproven (certificate window 3), rendered in Dutch and in French."""
+    out = tmp_path_factory.mktemp("spoken")
+    unproven = replace(daily, proven=False, window=3)
+    files = {}
+    for lang in ("nl", "fr"):
+        with speaking(lang):
+            files[lang] = render_daily(unproven, out / "d", paper="a4")
+    return files
+
+
+def _pypdf_text(pdf: Path) -> str:
+    return words_of(" ".join(page.extract_text() for page in read_pdf(pdf).pages))
+
+
+def test_dutch_and_french_pdfs_are_named_for_their_language(spoken: dict[str, list[Path]]) -> None:
+    """A Dutch or French run writes <stem>-sheet-nl.pdf, <stem>-answer-key-fr.pdf...: never over the English files."""
+    assert [p.name for p in spoken["nl"]] == ["d-sheet-nl.pdf", "d-answer-key-nl.pdf"]
+    assert [p.name for p in spoken["fr"]] == ["d-sheet-fr.pdf", "d-answer-key-fr.pdf"]
+    assert sheet_path(Path("d"), "en") == Path("d-sheet.pdf") and answer_key_path(Path("d"), "fr") == Path("d-answer-key-fr.pdf")
+
+
+@pytest.mark.parametrize("lang, words", [
+    ("nl", ["Citytrip Brugge dagpuzzel", "Maandag 23 november 2026", "moeilijkheid 1 van 7", "basisspel",
+            "pad vanaf de start in twee richtingen",
+            "De par is het beste plan dat gevonden is: geen beter plan verschilt er in hoogstens 3 opeenvolgende "
+            "beurten van.", "Beurt", "Links L1–L3", "oplossing", "Puntentelling", "Behaalde doelen", "Vakken"]),
+    ("fr", ["Citytrip Brugge : puzzle du jour", "Lundi 23 novembre 2026", "difficulté 1 sur 7", "jeu de base",
+            "chemin depuis le départ dans deux directions",
+            "Le par est le meilleur plan trouvé : aucun plan meilleur n’en diffère sur au plus 3 tours consécutifs.",
+            "Tour", "Gauche L1–L3", "solution", "Détail des points", "Objectifs atteints", "Cases"]),
+])
+def test_dutch_and_french_pages_speak_their_language(spoken: dict[str, list[Path]], lang: str, words: list[str]) -> None:
+    """The sheet and the key, read back with pypdf, print the language's words (the date by Babel,
+    the certificate from its window) and none of the English messages they replace."""
+    sheet, key = spoken[lang]
+    text = _pypdf_text(sheet) + " " + _pypdf_text(key)
+    assert [w for w in words if w not in text] == []
+    for english in ("daily puzzle", "Monday", "difficulty", "basic game", "Target", "The par is", "answer key",
+                    "Score breakdown", "Goals achieved", "Nodes entered", "Left face", "this plan scores"):
+        assert english not in text, english
+
+
+@pytest.mark.parametrize("lang", ["nl", "fr"])
+def test_dutch_and_french_reruns_give_identical_bytes(daily: job.Daily, tmp_path: Path, lang: str) -> None:
+    """The same daily rendered twice in one language gives the same bytes."""
+    with speaking(lang):
+        runs = [render_daily(daily, tmp_path / name) for name in ("one", "two")]
+    for first, second in zip(*runs):
+        assert first.read_bytes() == second.read_bytes(), first.name
+
+
+@pytest.mark.parametrize("lang", ["nl", "fr"])
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_dutch_and_french_pages_pass_the_print_audit(spoken, sunday: job.Daily, tmp_path: Path, lang: str,
+                                                     paper: str) -> None:
+    """In Dutch and French too: nothing under 6 pt, no word out of its box or over another, nothing
+    within 5 mm of the edge, on both cities' sheets and keys."""
+    with speaking(lang):
+        pdfs = render_daily(sunday, tmp_path / "sunday", paper=paper) + spoken[lang]
+    for pdf in pdfs:
+        assert audit(pdf) == [], pdf.name
+
+
+@pytest.mark.parametrize("lang", ["en", "nl", "fr"])
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_long_lines_keep_clear_of_the_qr_code(daily: job.Daily, tmp_path: Path, lang: str, paper: str) -> None:
+    """Three long location names in a Dutch or French assignment line (Antwerpen's 4.03: "premier à
+    atteindre Musée Plantin-Moretus (D11), Maison des Bouchers (D6), DIVA (musée du diamant) (C8)")
+    shrink, wrap or condense: no letter of the statement reaches into the QR code's column."""
+    city = load_city("antwerpen")
+    long_race = city.assignments["4.03"]
+    puzzle = replace(deal(city, SUNDAY), target=135)
+    puzzle = replace(puzzle, assignments=(long_race, *puzzle.assignments[1:]))
+    sunday = replace(daily, day=SUNDAY, puzzle=puzzle, code=encode(puzzle), proven=False, window=2)
+    with speaking(lang):
+        sheet = render_puzzle_sheet(sunday, tmp_path / "sheet.pdf", PAPERS[paper])
+    header = layout_puzzle_sheet(sunday, PAPERS[paper]).header
+    qr_left = header.x + header.width - QR_COLUMN
+    with pdfplumber.open(sheet) as document:
+        page = document.pages[0]
+        statement = [c for c in page.chars if c["text"].strip() and c["top"] < page.height - header.top + STATEMENT
+                     and c["size"] != pytest.approx(CODE_SIZE)]
+    assert statement and max(c["x1"] for c in statement) <= qr_left
+    assert min(c["size"] for c in statement) >= MIN_TEXT - 0.01
+    assert "4.03" in _text(sheet)
