@@ -23,7 +23,7 @@ from reportlab.pdfgen.canvas import Canvas
 from generator.daily.job import Daily
 from generator.language import N_, _, ngettext, pgettext
 from generator.render.citymap import (DISC, EDGE_BAND, START_RING_WIDTH, Box, MapGeometry, draw_map, fit_icon,
-                                     start_placement)
+                                     start_letter, start_placement)
 from generator.render.daily_sheet import CODE_LEADING, CODE_SIZE, code_rows, draw_daily_header, fit_string
 from generator.render.daily_text import (bonus_text, box_text, category_name, date_text, goals_text, key_title_text,
                                          moves_text, par_text, plan_table_title, target_par_text, total_label)
@@ -127,11 +127,11 @@ def _draw_achieved(canvas: Canvas, daily: Daily, geometry: MapGeometry) -> list[
 
 
 def start_mark(geometry: MapGeometry, at: Coord) -> list[Circle | Rect]:
-    """The ink of the start's ring and its "S", where citymap.draw_start puts them."""
+    """The ink of the start's ring and its letter ("S", French "D"), where citymap.draw_start puts them."""
     mark = start_placement(geometry, at)
     left, base, size = mark.letter_x, mark.letter_y, mark.letter_size
-    # The S's ink: from a hair under the baseline to its cap height (0.73 em in Vera Bold).
-    letter = Rect(left, base - 0.03 * size, left + stringWidth("S", FONT_BOLD, size), base + 0.76 * size)
+    # The letter's ink: from a hair under the baseline to its cap height (0.73 em in Vera Bold).
+    letter = Rect(left, base - 0.03 * size, left + stringWidth(start_letter(), FONT_BOLD, size), base + 0.76 * size)
     return [Circle(mark.x, mark.y, mark.ring + START_RING_WIDTH / 2), letter]
 
 
