@@ -247,7 +247,8 @@ def moves_text(turn: Turn) -> str:
     parts = []
     for end, nodes in zip("ab", turn.moves):
         if nodes:
-            parts.append(f"{end}: {' '.join(str(n) for n in nodes)}")
+            parts.append(pgettext("plan notation: a path end and its nodes", "{end}: {nodes}").format(
+                end=end, nodes=" ".join(str(n) for n in nodes)))
     return " · ".join(parts) or "–"
 
 
@@ -257,7 +258,8 @@ def goals_text(puzzle: Puzzle, turn: Turn) -> str:
     for claim in turn.goals:
         name = _place(puzzle, claim.at)
         parts.append(f"{name} = {category_name(claim.goal)}" if claim.goal else name)
-    return "; ".join(parts) or "–"
+    # The separator between the goals of a turn: French puts a no-break space before ";".
+    return pgettext("list separator between the goals of a turn", "; ").join(parts) or "–"
 
 
 def code_lines(code: str, width_chars: int) -> list[str]:

@@ -92,7 +92,7 @@ CARD_WORDS = {
                                "citytrip cards --city brugge --back-offset-mm X,Y --paper letter --lang nl"],
                               ["Print this page", "Hold this side"])},
     "fr": {"start-cards": (["DÉPART 01", "En savoir plus :"], ["START", "Scan for more"]),
-           "assignment-cards": (["Premier à 5 objectifs", "Compte pendant la partie", "Compte en fin de partie",
+           "assignment-cards": (["Premier à 5 objectifs", "Compté en cours de partie", "Compté en fin de partie",
                                  "Points par série", "1er", "2e", "ensuite"], ["Scored", "First to", "1st"]),
            "card-alignment": (["Test d’alignement recto verso des cartes action",
                                "citytrip cards --city brugge --back-offset-mm X,Y --paper letter --lang fr"],
