@@ -11,6 +11,7 @@ import dataclasses
 import functools
 import hashlib
 import json
+import re
 from collections import deque
 from pathlib import Path
 from typing import Callable
@@ -169,9 +170,13 @@ def _one_line(field: Field) -> str:
     return text
 
 
+_BREAKING_SPACES = re.compile(r"[^\S\u00a0]+")
+
+
 def _paragraph(field: Field) -> str:
-    """A start card's description, its line breaks and runs of spaces made single spaces."""
-    return " ".join(field.text().split())
+    """A start card's description, its line breaks and runs of spaces made single spaces; a
+    no-break space stays (French "’t\u00a0Zand" must not be split over two lines)."""
+    return " ".join(_BREAKING_SPACES.split(field.text().strip()))
 
 
 # --- words.yaml ---------------------------------------------------------------------------------

@@ -284,3 +284,11 @@ def test_every_city_text_prints_in_the_print_font(name: str) -> None:
             texts += [start_description(card) for card in city.start_cards.values()]
             texts += list(vars(city_words(city)).values())
         assert missing_glyphs("".join(texts)) == "", lang
+
+
+def test_a_description_keeps_its_no_break_spaces_and_folds_the_rest() -> None:
+    """French binds "’t Zand" with a no-break space so the wrapper never splits the name; the
+    loader folds line breaks and runs of ordinary spaces only."""
+    descriptions = dict(load_city("brugge").start_cards[13].descriptions)
+    assert "’t\u00a0Zand" in descriptions["fr"]
+    assert "  " not in descriptions["fr"] and "\n" not in descriptions["fr"]

@@ -458,7 +458,7 @@ def test_dutch_and_french_pdfs_are_named_for_their_language(spoken: dict[str, li
     ("nl", ["Citytrip Brugge dagpuzzel", "Maandag 23 november 2026", "moeilijkheid 1 van 7", "basisspel",
             "pad vanaf de start in twee richtingen",
             "De par is het beste plan dat gevonden is: geen beter plan verschilt er in hoogstens 3 opeenvolgende "
-            "beurten van.", "Beurt", "Links L1–L3", "oplossing", "Puntentelling", "Behaalde doelen", "Vakken"]),
+            "beurten van.", "Beurt", "Links L1–L3", "oplossing", "Puntentelling", "Behaalde doelen", "Vakjes"]),
     ("fr", ["Citytrip Brugge : puzzle du jour", "Lundi 23 novembre 2026", "difficulté 1 sur 7", "jeu de base",
             "chemin depuis le départ dans deux directions",
             "Le par est le meilleur plan trouvé : aucun plan meilleur n’en diffère sur au plus 3 tours consécutifs.",

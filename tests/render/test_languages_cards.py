@@ -39,7 +39,7 @@ def _has_words(words: str, text: str) -> bool:
 # (language, words a sheet must print, English words it must not)
 SHEET_WORDS = [
     ("nl", ["Legende: gevorderd spel", "Beurt", "Naam", "16 kaarten: 15 beurten", "bij het 3e, 6e en 9e doel",
-            "Hoogstens 6", "het laatst doorkruiste vakje is de score"],
+            "Hoogstens 6", "het laatst doorgestreepte vakje is de score"],
      ["Legend", "Turn", "Name", "cards:", "the last box crossed"]),
     ("fr", ["Légende : jeu avancé", "Tour", "Nom", "16 cartes : 15 tours", "au 3e, 6e et 9e objectif",
             "Au plus 6", "la dernière case barrée donne le score"],
@@ -86,7 +86,7 @@ def card_sets(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
 
 CARD_WORDS = {
     "nl": {"start-cards": (["START 01", "Scan voor meer:"], ["Scan for more"]),
-           "assignment-cards": (["Als eerste 5 doelen", "Telt tijdens het spel", "Telt aan het einde van het spel",
+           "assignment-cards": (["Als eerste 5 doelen halen", "Telt tijdens het spel", "Telt aan het einde van het spel",
                                  "Punten per set", "1e", "2e", "later"], ["Scored", "First to", "1st"]),
            "card-alignment": (["Uitlijntest dubbelzijdig printen voor de actiekaarten",
                                "citytrip cards --city brugge --back-offset-mm X,Y --paper letter --lang nl"],

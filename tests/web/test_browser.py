@@ -131,7 +131,7 @@ def test_a_page_opened_once_plays_without_the_network(site, browser):
 
 
 @pytest.mark.parametrize("lang,words", [
-    ("nl", {"next": "Volgende beurt", "undo": "Ongedaan maken", "refused": "Kies eerst twee vakken",
+    ("nl", {"next": "Volgende beurt", "undo": "Ongedaan maken", "refused": "Kies eerst twee vakjes",
             "left": "Acties over deze beurt", "total": "Totaal"}),
     ("fr", {"next": "Tour suivant", "undo": "Annuler", "refused": "Choisissez d’abord deux cases",
             "left": "Actions restantes ce tour", "total": "Total"}),

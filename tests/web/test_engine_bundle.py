@@ -52,7 +52,7 @@ def test_the_bundle_plays_a_game_in_an_interpreter_without_site_packages(tmp_pat
     plan = honest_plan(puzzle)
     (tmp_path / "game.json").write_text(json.dumps({"puzzle": puzzle_to_json(puzzle), "page": {"par": 1}}))
     (tmp_path / "plan.txt").write_text(format_plan(plan))
-    for lang, refusal in [("en", "That is not a box of this turn."), ("nl", "Dat is geen vak van deze beurt.")]:
+    for lang, refusal in [("en", "That is not a box of this turn."), ("nl", "Dat is geen vakje van deze beurt.")]:
         script = (
             "import json, sys; sys.path.insert(0, '.');"
             "from generator.browser.game import Game;"
