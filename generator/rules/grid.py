@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 from typing import Iterable, NamedTuple
 
 from generator.errors import shown
+from generator.language import _
 
 NODE = "."
 BRIDGE = "="
@@ -147,16 +148,16 @@ class Grid:
     def why_not_step(self, a: Coord, b: Coord) -> str | None:
         """A short reason ("RULE: message") why a→b is not a step, or None if it is one."""
         if not self.on_grid(b):
-            return f"R1: {b} is off the map"
+            return "R1: " + _("{node} is off the map").format(node=b)
         if self.is_water(b):
-            return f"R3: {b} is water (water is crossed only over bridges)"
+            return "R3: " + _("{node} is water (water is crossed only over bridges)").format(node=b)
         if not self.is_node(b):
-            return f"R1: {b} is not a node of the map"
+            return "R1: " + _("{node} is not a node of the map").format(node=b)
         if max(abs(a.col - b.col), abs(a.row - b.row)) != 1:
-            return f"R2: {b} is not a neighbour of {a}"
+            return "R2: " + _("{node} is not a neighbour of {at}").format(node=b, at=a)
         if edge(a, b) in self.blocked:
-            return f"R2: the link {a}–{b} is blocked"
+            return "R2: " + _("the link {at}–{node} is blocked").format(at=a, node=b)
         other = crossing_diagonal(a, b)
         if other is not None and all(self.is_water(c) for c in other):
-            return f"R2: the diagonal {a}–{b} slips across a water corner"
+            return "R2: " + _("the diagonal {at}–{node} slips across a water corner").format(at=a, node=b)
         return None

@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 from typing import Iterable
 
 from generator.errors import IllegalMoveError, Violation, shown
+from generator.language import _
 from generator.rules.cards import BOX_NAMES, PAIRS, TRIPLES, ActionType, normalise_boxes
 from generator.rules.city import ADVANCED, Location
 from generator.rules.grid import Coord, crossing_diagonal, edge
@@ -177,7 +178,7 @@ class Sheet:
     def _resolve(self, turn: Turn) -> _TurnEffects:
         effects = self._effects()
         if self.over:
-            effects.fail("R7", f"the game has only {len(self.puzzle.turns)} turns")
+            effects.fail("R7", _("the game has only {turns} turns").format(turns=len(self.puzzle.turns)))
             return effects
         budget = self._check_boxes(effects, turn.boxes)
         if budget is None:
@@ -190,33 +191,34 @@ class Sheet:
             self._claim(effects, claim, touched, budget)
             self._take_bonus(effects, pending, budget)
         for use in pending:
-            effects.fail("R9", f"no bonus action of value {use.value} has been earned")
+            effects.fail("R9", _("no bonus action of value {value} has been earned").format(value=use.value))
         steps = sum(len(path) for path in effects.entered)
         if steps > budget[ActionType.PLAN]:
-            effects.fail("R5", f"the path grows {steps} steps but the plan actions allow {budget[ActionType.PLAN]}")
+            effects.fail("R5", _("the path grows {steps} steps but the plan actions allow {allowed}").format(
+                steps=steps, allowed=budget[ActionType.PLAN]))
         return effects
 
     def _check_boxes(self, effects: _TurnEffects, boxes: tuple[str, ...]) -> Counter | None:
         names = [b.upper() for b in boxes]
         unknown = [b for b in names if b not in BOX_NAMES]
         if unknown:
-            effects.fail("R8", f"unknown box {shown(unknown[0])} (boxes are L1–L3 and R1–R3)")
+            effects.fail("R8", _("unknown box {box} (boxes are L1–L3 and R1–R3)").format(box=shown(unknown[0])))
             return None
         chosen = normalise_boxes(names)
         if len(chosen) != len(names):
-            effects.fail("R8", "a box is chosen twice")
+            effects.fail("R8", _("a box is chosen twice"))
             return None
         if len(chosen) == 2 and chosen not in PAIRS:
-            effects.fail("R8", f"boxes {' '.join(chosen)} do not share a side")
+            effects.fail("R8", _("boxes {boxes} do not share a side").format(boxes=" ".join(chosen)))
             return None
         if len(chosen) == 3:
             if chosen not in TRIPLES:
-                effects.fail("R8", f"boxes {' '.join(chosen)} are not a connected hunted triple")
+                effects.fail("R8", _("boxes {boxes} are not a connected hunted triple").format(boxes=" ".join(chosen)))
                 return None
             if self.hunts_left() <= 0:
-                effects.fail("R16", "no hunted action is left on the hunted strip")
+                effects.fail("R16", _("no hunted action is left on the hunted strip"))
         elif len(chosen) != 2:
-            effects.fail("R8", f"a turn takes 2 boxes (3 when hunted), not {len(chosen)}")
+            effects.fail("R8", _("a turn takes 2 boxes (3 when hunted), not {count}").format(count=len(chosen)))
             return None
         return self.budget(chosen)
 
@@ -224,14 +226,16 @@ class Sheet:
         if not turn.bonus:
             return []
         if self.mode != ADVANCED:
-            effects.fail("R9", "bonus actions belong to the advanced game")
+            effects.fail("R9", _("bonus actions belong to the advanced game"))
             return []
         if len(turn.bonus) > MAX_BONUS_PER_TURN:
-            effects.fail("R9", f"{len(turn.bonus)} bonus actions in one turn (at most {MAX_BONUS_PER_TURN})")
+            effects.fail("R9", _("{count} bonus actions in one turn (at most {most})").format(
+                count=len(turn.bonus), most=MAX_BONUS_PER_TURN))
         chosen_types = {t for t, v in budget.items() if v > 0}
         for use in turn.bonus:
             if use.action not in chosen_types:
-                effects.fail("R9", f"a bonus action adds to a type chosen this turn, not {use.action.value}")
+                effects.fail("R9", _("a bonus action adds to a type chosen this turn, not {action}").format(
+                    action=use.action.value))
         return list(turn.bonus)
 
     def _take_bonus(self, effects: _TurnEffects, pending: list[BonusUse], budget: Counter) -> None:
@@ -250,7 +254,7 @@ class Sheet:
             if not moves:
                 continue
             if end == 1 and self.puzzle.directions == 1:
-                effects.fail("R6", "a second direction (end b) is allowed only when playing with two directions")
+                effects.fail("R6", _("a second direction (end b) is allowed only when playing with two directions"))
                 continue
             at = self.head(end)
             district = self.puzzle.district
@@ -258,17 +262,18 @@ class Sheet:
                 reason = grid.why_not_step(at, node)
                 if district is not None and node not in district:
                     # The cropped map says "not a node"; the player sees the node on the city's map.
-                    reason = f"R1: {node} is outside the mini's square {district.printed}"
+                    reason = "R1: " + _("{node} is outside the mini's square {square}").format(node=node, square=district.printed)
                 if reason is not None:
-                    rule, _, message = reason.partition(": ")
-                    effects.fail(rule, f"step {at}→{node}: {message}")
+                    rule, _sep, message = reason.partition(": ")
+                    effects.fail(rule, _("step {at}→{node}: {reason}").format(at=at, node=node, reason=message))
                     break
                 if node in taken:
-                    effects.fail("R4", f"step {at}→{node}: the path may not touch itself at {node}")
+                    effects.fail("R4", _("step {at}→{node}: the path may not touch itself at {node}").format(at=at, node=node))
                     break
                 other = crossing_diagonal(at, node)
                 if other is not None and other in used:
-                    effects.fail("R4", f"step {at}→{node} crosses the diagonal {'–'.join(map(str, sorted(other)))}")
+                    effects.fail("R4", _("step {at}→{node} crosses the diagonal {diagonal}").format(
+                        at=at, node=node, diagonal="–".join(map(str, sorted(other)))))
                     break
                 if other is not None:
                     diagonal = edge(at, node)
@@ -282,30 +287,34 @@ class Sheet:
     def _claim(self, effects: _TurnEffects, claim: GoalClaim, touched: set[Coord], budget: Counter) -> None:
         location = self.city.locations.get(claim.at)
         if location is None:
-            effects.fail("R10", f"{claim.at} has no goal")
+            effects.fail("R10", _("{at} has no goal").format(at=claim.at))
             return
         done_now = {a.at for a in effects.achievements}
         if claim.at in self.achieved or claim.at in done_now:
-            effects.fail("R10", f"{location.name} ({claim.at}) is already achieved")
+            effects.fail("R10", _("{location} ({at}) is already achieved").format(location=location.name, at=claim.at))
             return
         if claim.at not in touched:
-            effects.fail("R10", f"{location.name} ({claim.at}) is not touched by the path this turn")
+            effects.fail("R10", _("{location} ({at}) is not touched by the path this turn").format(
+                location=location.name, at=claim.at))
             return
         options = location.goals(self.mode)
         goal = claim.goal
         if goal is None:
             if len(options) > 1:
-                effects.fail("R14", f"{location.name} ({claim.at}) offers {' or '.join(options)}: name one")
+                effects.fail("R14", _("{location} ({at}) offers {options}: name one").format(
+                    location=location.name, at=claim.at, options=" or ".join(options)))
                 return
             goal = options[0]
         elif goal not in options:
-            effects.fail("R14", f"{location.name} ({claim.at}) offers {' or '.join(options)}, not {goal}")
+            effects.fail("R14", _("{location} ({at}) offers {options}, not {goal}").format(
+                location=location.name, at=claim.at, options=" or ".join(options), goal=goal))
             return
         action, cost = self.cost(goal)
         if budget[action] < cost:
             effects.fail(
                 "R11",
-                f"{location.name} ({claim.at}) needs {cost} {action.value} action(s), {budget[action]} left",
+                _("{location} ({at}) needs {cost} {action} action(s), {left} left").format(
+                    location=location.name, at=claim.at, cost=cost, action=action.value, left=budget[action]),
             )
             return
         budget[action] -= cost

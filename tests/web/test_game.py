@@ -160,3 +160,20 @@ def test_the_share_text_gives_no_route_away():
     assert str(view["score"]["total"]) in share and len(share.splitlines()[2]) == len(puzzle.turns)
     nodes = {str(at) for end in plan.turns for part in end.moves for at in part}
     assert not any(node in share for node in nodes)
+
+
+@pytest.mark.parametrize("lang, box, step", [
+    ("nl", "De vakjes L1 R3 delen geen zijde", "Stap {at}→{far}: {far} grenst niet aan {at}"),
+    ("fr", "Les cases L1 R3 ne partagent pas de côté", "Pas {at}→{far}\u00a0: {far} n’est pas voisin de {at}"),
+])
+def test_the_engines_reasons_speak_the_pages_language(lang: str, box: str, step: str) -> None:
+    """The engine judges every tap in the browser; its reason for refusing one is in the page's
+    language, not only the Game's own lines."""
+    puzzle = deal(load_city("brugge"), MONDAY)
+    page = {"title": "Citytrip test puzzle", "par": 100, "code": "CT2/TEST"}
+    game = Game.from_json(json.dumps({"puzzle": puzzle_to_json(puzzle), "page": page}), lang)
+    tap(game, "tap_box", "L1")
+    assert json.loads(game.tap_box("R3"))["message"] == box
+    tap(game, "tap_box", "L2")
+    far = next(node for node in puzzle.city.grid.nodes() if max(abs(node.col - puzzle.start.col), abs(node.row - puzzle.start.row)) == 3)
+    assert json.loads(game.tap_node(str(far)))["message"] == step.format(at=puzzle.start, far=far)
