@@ -2,8 +2,9 @@
 
 babel.cfg names the extractor (`generator.messages:extract_yaml`). A template's player-facing
 strings are English message ids; this finds them so that `pybabel extract` puts them in the
-catalog template next to the Python messages, and `translated` gives the template loaders
-(generator/render/scorepad_template.py, reference_template.py) each one in the language in use.
+catalog template next to the Python messages, and `translated` gives each one in the language
+in use to generator/render/template.py's `printable`, through which the template loaders
+(scorepad_template.py, reference_template.py) read every printed text.
 They are translated BEFORE a city's placeholders are filled (`{assignments}`, `{category:event}`,
 generator/render/wording.py), so a translation keeps the placeholders and the city's own words
 in the same language fill them.

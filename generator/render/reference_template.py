@@ -36,7 +36,6 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from generator.data.reader import Field
-from generator.messages import translated
 from generator.render import template as t
 from generator.rules.city import City, Level
 
@@ -80,7 +79,7 @@ class _Variant:
 def load_reference(file: Path, variant: str | None = None) -> ReferenceTemplate:
     """Read and fully check the reference template `file`, and pick `variant` (default: first)."""
     top = Field.read(file).mapping(("title", "variants"))
-    title = t.printable(translated(top["title"]))
+    title = t.printable(top["title"])
     variants = t.variants(top["variants"], _variant)
     chosen = t.pick_variant(variants, variant, Path(file))
     picked = variants[chosen]
@@ -101,13 +100,13 @@ def _variant(field: Field) -> _Variant:
     city, fills = t.variant_city(body, field.file)
     context = _Context(city, fills)
     cards = tuple(_card(card, context) for card in body["cards"].items(min_len=1))
-    return _Variant(t.printable(translated(body["label"]), fills=fills), cards, city.key if city else None)
+    return _Variant(t.printable(body["label"], fills=fills), cards, city.key if city else None)
 
 
 def _card(field: Field, context: _Context) -> Card:
     body = field.mapping(("title", "blocks"))
     blocks = tuple(_block(block, context) for block in body["blocks"].items(min_len=1))
-    return Card(t.printable(translated(body["title"]), fills=context.fills), blocks, field.path)
+    return Card(t.printable(body["title"], fills=context.fills), blocks, field.path)
 
 
 def _block(field: Field, context: _Context) -> Block:
@@ -156,7 +155,7 @@ def _levels(field: Field, context: _Context) -> Block:
 
 def _rich(field: Field, context: _Context, empty: bool = False) -> str:
     """Text that may hold **bold** runs and :icon: tokens (`empty`: a table cell may be blank)."""
-    result = t.printable(translated(field), icons=True, empty=empty, fills=context.fills)
+    result = t.printable(field, icons=True, empty=empty, fills=context.fills)
     if result.count("**") % 2:
         raise field.fail("unbalanced ** (bold runs are written **like this**)")
     return result

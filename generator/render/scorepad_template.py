@@ -38,7 +38,6 @@ from pathlib import Path
 
 from generator.data.reader import Field
 from generator.language import N_
-from generator.messages import translated
 from generator.render import template as t
 
 ROW_KINDS = ("score", "total", "tiebreak")
@@ -93,13 +92,13 @@ class _Variant:
 def load_scorepad(file: Path, variant: str | None = None) -> ScorePadTemplate:
     """Read and fully check the score pad template `file`, and pick `variant` (default: first)."""
     top = Field.read(file).mapping(("title", "players", "variants"), ("player_label",))
-    title = _printed(top["title"])
+    title = t.printable(top["title"])
     players = top["players"].mapping(("min", "max"))
     low = players["min"].integer(1, MAX_PLAYERS)
     high = players["max"].integer(1, MAX_PLAYERS)
     if high < low:
         raise top["players"].fail(f"max {high} is below min {low}")
-    player_label = _printed(top.at("player_label", N_("Player")))
+    player_label = t.printable(top.at("player_label", N_("Player")))
     variants = t.variants(top["variants"], _variant)
     chosen = t.pick_variant(variants, variant, Path(file))
     picked = variants[chosen]
@@ -133,18 +132,18 @@ def _variant(field: Field) -> _Variant:
         raise body["rows"].fail("at most one row may be the total")
     if not any(row.kind == "score" for row in rows):
         raise body["rows"].fail("expected at least one row of kind 'score'")
-    notes = tuple(_printed(note, fills) for note in body.at("notes", []).items())
+    notes = tuple(t.printable(note, fills=fills) for note in body.at("notes", []).items())
     running = body.at("running").maybe(lambda f: _running(f, fills))
-    return _Variant(_printed(body["label"], fills), rows, notes, running, city.key if city else None)
+    return _Variant(t.printable(body["label"], fills=fills), rows, notes, running, city.key if city else None)
 
 
 def _row(field: Field, fills: dict[str, str]) -> PadRow:
     body = field.mapping(("label", "kind"), ("hint", "icon"))
     kind = body["kind"].choice(ROW_KINDS)
     return PadRow(
-        label=_printed(body["label"], fills),
+        label=t.printable(body["label"], fills=fills),
         kind=kind,
-        hint=body.at("hint").maybe(lambda f: _printed(f, fills)),
+        hint=body.at("hint").maybe(lambda f: t.printable(f, fills=fills)),
         icon=body.at("icon").maybe(t.icon),
     )
 
@@ -153,14 +152,9 @@ def _running(field: Field, fills: dict[str, str]) -> RunningGrid:
     body = field.mapping(("label", "rows"), ("hint", "columns"))
     columns = body.at("columns", ["points", "total"]).items(min_len=2, max_len=2)
     return RunningGrid(
-        label=_printed(body["label"], fills),
+        label=t.printable(body["label"], fills=fills),
         rows=body["rows"].integer(1, MAX_RUNNING_ROWS),
-        hint=body.at("hint").maybe(lambda f: _printed(f, fills)),
-        columns=(_printed(columns[0], fills), _printed(columns[1], fills)),
+        hint=body.at("hint").maybe(lambda f: t.printable(f, fills=fills)),
+        columns=(t.printable(columns[0], fills=fills), t.printable(columns[1], fills=fills)),
     )
 
-
-def _printed(field: Field, fills: dict[str, str] | None = None) -> str:
-    """A printed text of the template in the language in use, the city's placeholders filled
-    after translation (a translation keeps them), then checked like the English."""
-    return t.printable(translated(field), fills=fills)

@@ -18,6 +18,7 @@ from typing import Any, Callable, Mapping, TypeVar
 from generator.data.cities import load_city
 from generator.data.reader import Field, Fields, type_name
 from generator.errors import UsageError, shown
+from generator.messages import translated
 from generator.render.icons import has_icon
 from generator.render.pdf import missing_glyphs
 from generator.render.wording import city_fills, fill
@@ -37,10 +38,12 @@ _HEX = re.compile(r"^#[0-9A-Fa-f]{6}$")
 
 def printable(field: Field, *, icons: bool = False, empty: bool = False,
               fills: Mapping[str, str] | None = None) -> str:
-    """One printable paragraph (a number is read as its text), stripped; with `icons`, ":name:"
+    """One printable paragraph (a number is read as its text), stripped, in the language in use
+    (generator/messages.py: the template's text is an English message); with `icons`, ":name:"
     tokens must be real icons; `empty` allows a blank (a table cell). With `fills` (a city's
-    words, see generator/render/wording.py) the placeholders are filled, and one it does not
-    know is an error: an empty `fills` means the variant names no city."""
+    words, see generator/render/wording.py) the placeholders are filled after translation, and
+    one it does not know is an error: an empty `fills` means the variant names no city."""
+    field = translated(field)
     result = field.text(empty=empty, numbers=True).strip()
     if "\n" in result:
         raise field.fail("text must be one paragraph (no line breaks)")
