@@ -13,8 +13,8 @@ runs under Pyodide with generator/rules.
 
 The game speaks the page's language: its messages are marked with `_()` and every public method
 runs inside `speaking(lang)` (generator/language.py, bundled with the engine), which reads the
-compiled catalog the page put next to the sources. The engine's own rulings (generator/rules)
-are English for now.
+compiled catalog the page put next to the sources; the engine's reasons for refusing a turn
+(generator/rules) are messages too, so they come in the same language.
 """
 
 from __future__ import annotations
