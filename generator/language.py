@@ -18,6 +18,7 @@ import contextlib
 import datetime as dt
 import functools
 import gettext
+import re
 from contextvars import ContextVar
 from pathlib import Path
 from typing import Iterator, Mapping
@@ -29,6 +30,11 @@ DEFAULT = "en"
 DOMAIN = "citytrip"
 LOCALE_DIR = Path(__file__).resolve().parent / "locale"
 NAMES = {"en": "English", "nl": "Nederlands", "fr": "Français"}
+
+# The white space a line may break at, and a paragraph's layout may fold: all of it but the
+# no-break space, which binds its neighbours (French puts one before ":", ";", "?", "!" and
+# inside « », and between a number and its noun where a split would read badly).
+BREAKING_SPACE = re.compile(r"[^\S\u00a0]+")
 
 _language: ContextVar[str] = ContextVar("citytrip_language", default=DEFAULT)
 

@@ -11,14 +11,13 @@ import dataclasses
 import functools
 import hashlib
 import json
-import re
 from collections import deque
 from pathlib import Path
 from typing import Callable
 
 from generator.errors import UsageError, shown
 from generator.data.reader import Field, type_name
-from generator.language import DEFAULT, LANGUAGES, localized
+from generator.language import BREAKING_SPACE, DEFAULT, LANGUAGES, localized
 from generator.rules.assignments import Assignment
 from generator.rules.cards import ActionBox, ActionCard, ActionType
 from generator.rules.city import (EAT, MODES, RESTAURANT, Category, City, CityRules, Level, Location, StartCard, Strip,
@@ -170,13 +169,10 @@ def _one_line(field: Field) -> str:
     return text
 
 
-_BREAKING_SPACES = re.compile(r"[^\S\u00a0]+")
-
-
 def _paragraph(field: Field) -> str:
     """A start card's description, its line breaks and runs of spaces made single spaces; a
     no-break space stays (French "’t\u00a0Zand" must not be split over two lines)."""
-    return " ".join(_BREAKING_SPACES.split(field.text().strip()))
+    return " ".join(BREAKING_SPACE.split(field.text().strip()))
 
 
 # --- words.yaml ---------------------------------------------------------------------------------

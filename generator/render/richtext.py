@@ -11,12 +11,13 @@ from dataclasses import dataclass
 
 from reportlab.pdfbase.pdfmetrics import stringWidth
 
+from generator.language import BREAKING_SPACE
 from generator.render.icons import has_icon, icon_width
 from generator.render.pdf import FONT, FONT_BOLD
 
-# Words break at white space, except at a no-break space (French puts one before ":" and ";"),
-# which binds its neighbours into one word, as generator/render/wrap.py does.
-_TOKENS = re.compile(r"(\*\*|:[a-z0-9]+(?:-[a-z0-9]+)*:|[^\S\u00a0]+)")
+# Words break at white space, except at a no-break space (generator/language.py), which binds its
+# neighbours into one word, as generator/render/wrap.py does.
+_TOKENS = re.compile(rf"(\*\*|:[a-z0-9]+(?:-[a-z0-9]+)*:|{BREAKING_SPACE.pattern})")
 ICON_SCALE = 0.95  # icons a little smaller than the text's em, so they do not crowd the lines
 
 
@@ -62,7 +63,7 @@ def words(text: str, bold: bool = False) -> list[tuple[Piece, ...]]:
         if token == "**":
             flush()
             bold = not bold
-        elif token.isspace() and "\u00a0" not in token:
+        elif BREAKING_SPACE.fullmatch(token):
             flush()
             if current:
                 result.append(tuple(current))

@@ -5,20 +5,16 @@ wide there is broken over two lines with a hyphen, so no line ever leaves its bo
 
 from __future__ import annotations
 
-import re
-
 from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.pdfgen.canvas import Canvas
 
-
-# Words are split at white space, except at a no-break space (French puts one before ":", ";", "?",
-# "!" and inside « »), which binds its neighbours into one word.
-_SPACES = re.compile(r"[^\S\u00a0]+")
+from generator.language import BREAKING_SPACE
 
 
 def words(text: str) -> list[str]:
-    """The words of `text`, as the wrapping functions see them."""
-    return [word for word in _SPACES.split(text) if word]
+    """The words of `text`, as the wrapping functions see them: split at white space, except at a
+    no-break space (generator/language.py), which binds its neighbours into one word."""
+    return [word for word in BREAKING_SPACE.split(text) if word]
 
 
 def wrap_words(text: str, width: float, font: str, size: float) -> list[str]:
