@@ -31,6 +31,7 @@ HINT_SHARE = 0.15  # of the time left, at most, to complete the hint
 SAFETY_SECONDS = 4.5  # CP-SAT can overrun its limit by a few seconds in presolve on a loaded machine;
 # 3.5 left antw-03 (advanced, two directions, the largest model) 0.1 s over 60 s on an idle machine
 RESOLVE_SECONDS = 5.0  # the strict re-solve only runs with at least this much of the time limit left
+WALK_SHARE = 0.25  # of the time limit: when the clock stops the search, it stops the walk bound here too
 SOLVER_PARAMETERS: dict = {}  # extra CP-SAT parameters (measured in docs/solver.md)
 
 
@@ -63,6 +64,7 @@ class SolveResult:
     target: int | None = None
     window: int = 0             # the LNS certificate (lns.certificate_text): 0 for none
     work: float = 0.0           # deterministic work spent: the LNS's, or prove()'s CP-SAT time
+    walk_bound: int | None = None  # the walk bound (walk_bound.py), when it was computed
 
     @property
     def proven(self) -> bool:
@@ -87,6 +89,7 @@ class SolveResult:
             "beam_score": self.beam_score,
             "certificate": {"window": self.window, "text": self.certificate} if self.window else None,
             "work": round(self.work, 3),
+            "walk_bound": self.walk_bound,
         }
 
 
@@ -125,6 +128,7 @@ def solve(
     complete_first: bool = False,
     deterministic_time: float | None = None,
     start: Plan | None = None,
+    walk_iterations: int = 0,
 ) -> SolveResult:
     """Maximise the appreciation (or, with `target`, decide whether it can be won).
 
@@ -135,7 +139,10 @@ def solve(
        the clock also stops it at that share of the limit. With an explicit `work` only the whole
        time limit does, so the plan is the same on every machine: the LNS is a pure function of
        (puzzle, work, seed).
-    3. With `full_model` and at least FULL_MIN_SECONDS left: the full CP-SAT model, hinted with
+    3. With `walk_iterations`: the walk bound (walk_bound.py) of that many
+       walk programmes; a plan that meets it is OPTIMAL, a target above it UNSOLVABLE. In clock
+       mode (no `work`) it also stops at (LNS_SHARE + WALK_SHARE) of the time limit.
+    4. With `full_model` and at least FULL_MIN_SECONDS left: the full CP-SAT model, hinted with
        the LNS plan, for its bound (a proof when the bound meets the plan) and, with a target, for
        the proof that it cannot be won. `deterministic_time` stops it on CP-SAT's deterministic
        time instead of the clock (with workers=1: reproducible).
@@ -177,41 +184,62 @@ def solve(
         if target is None:
             return SolveResult(Status.OPTIMAL, score, score, time.monotonic() - started, plan, start_score, None, window, searched.work)
         return SolveResult(Status.UNSOLVABLE, None, target - 1, time.monotonic() - started, None, start_score, target, 0, searched.work)
+    walk = None
+    if walk_iterations and not searched.interrupted:
+        from generator.solver.walk_bound import walk_bound
+
+        walk_deadline = None if work is not None else started + (LNS_SHARE + WALK_SHARE) * time_limit
+        walk = walk_bound(facts, iterations=walk_iterations, floor=score, deadline=walk_deadline)
+    walk_cap = walk.bound if walk is not None else None
+    if walk_cap is not None and target is None and score >= walk_cap:
+        return SolveResult(Status.OPTIMAL, score, score, time.monotonic() - started, plan, start_score, None, window,
+                           searched.work, walk_cap)
+    if walk_cap is not None and target is not None and walk_cap < target:
+        return SolveResult(Status.UNSOLVABLE, None, walk_cap, time.monotonic() - started, None, start_score, target, 0,
+                           searched.work, walk_cap)
     left = time_limit - (time.monotonic() - started)
     if not full_model or searched.interrupted or (deterministic_time is None and left < FULL_MIN_SECONDS):
         status = Status.UNKNOWN if target is not None else Status.FEASIBLE
-        return SolveResult(status, score if target is None else None, None if target is not None else facts.ceiling(),
-                           time.monotonic() - started, plan if target is None else None, start_score, target, window, searched.work)
+        ceiling = facts.ceiling() if walk_cap is None else walk_cap
+        return SolveResult(status, score if target is None else None, None if target is not None else ceiling,
+                           time.monotonic() - started, plan if target is None else None, start_score, target, window, searched.work,
+                           walk_cap)
 
     hint = normalise(puzzle, facts, Candidate(plan, score, "lns")).plan
     # A deterministic budget is reproducible only with one worker (OR-Tools #2159).
     full_workers = 1 if deterministic_time is not None else workers
-    outcome = _run(puzzle, facts, False, target, hint, time_limit, full_workers, seed, started, progress, deterministic_time)
+    outcome = _run(puzzle, facts, False, target, hint, time_limit, full_workers, seed, started, progress, deterministic_time,
+                   walk_cap)
     model, solver, status, found, watcher = outcome
     bound = _bound(solver, status, target, watcher)
     if found is None and status in (cp_model.OPTIMAL, cp_model.FEASIBLE) and target is not None:
         # The relaxed bonus timing produced a witness the engine cannot order (see model._bonus):
         # solve again with the strict timing, when there is time (the answer is then not a proof).
         if deterministic_time is not None or time_limit - (time.monotonic() - started) > RESOLVE_SECONDS:
-            _, _, _, found, _ = _run(puzzle, facts, True, target, hint, time_limit, full_workers, seed, started, progress, deterministic_time)
+            _, _, _, found, _ = _run(puzzle, facts, True, target, hint, time_limit, full_workers, seed, started, progress, deterministic_time,
+                                     walk_cap)
         status = cp_model.UNKNOWN if found is None else cp_model.FEASIBLE
     seconds = time.monotonic() - started
 
     if target is not None:
         if found is not None:
-            return SolveResult(Status.SOLVABLE, replay(puzzle, found).score, bound, seconds, found, start_score, target, 0, searched.work)
+            return SolveResult(Status.SOLVABLE, replay(puzzle, found).score, bound, seconds, found, start_score, target, 0, searched.work,
+                               walk_cap)
         if status == cp_model.INFEASIBLE:
-            return SolveResult(Status.UNSOLVABLE, None, target - 1, seconds, None, start_score, target, 0, searched.work)
-        return SolveResult(Status.UNKNOWN, None, None, seconds, None, start_score, target, 0, searched.work)
+            return SolveResult(Status.UNSOLVABLE, None, target - 1, seconds, None, start_score, target, 0, searched.work, walk_cap)
+        return SolveResult(Status.UNKNOWN, None, None, seconds, None, start_score, target, 0, searched.work, walk_cap)
 
     if found is not None and replay(puzzle, found).score > score:
         plan, score, window = found, replay(puzzle, found).score, 0  # the certificate was the LNS plan's
     if bound is None:
         bound = facts.ceiling()  # no bound from CP-SAT in time: the trivial one, still true
+    if walk_cap is not None:
+        bound = min(bound, walk_cap)
     # The relaxed bonus timing makes the model's bound a true upper bound of the plans the engine
     # accepts, so a plan that meets it is optimal whichever model found it.
     proven = score >= bound
-    return SolveResult(Status.OPTIMAL if proven else Status.FEASIBLE, score, max(bound, score), seconds, plan, start_score, None, window, searched.work)
+    return SolveResult(Status.OPTIMAL if proven else Status.FEASIBLE, score, max(bound, score), seconds, plan, start_score, None, window,
+                       searched.work, walk_cap)
 
 
 def prove(puzzle: Puzzle, work: float, seed: int = 0, wall_guard: float = 900.0) -> SolveResult:
@@ -250,11 +278,14 @@ def _bound(solver: cp_model.CpSolver, status, target: int | None, watcher: "_Wat
     return watcher.bound
 
 
-def _run(puzzle, facts, strict, target, hint_plan, time_limit, workers, seed, started, progress, deterministic_time=None):
+def _run(puzzle, facts, strict, target, hint_plan, time_limit, workers, seed, started, progress, deterministic_time=None,
+         cap=None):
     model = build(facts, strict_bonus=strict)
     cp = model.cp
     if target is None:
         cp.Maximize(model.objective)
+        if cap is not None:
+            cp.Add(model.objective <= cap)  # the walk bound: a true upper bound the model's LP does not see
     else:
         cp.Add(model.objective >= target)
         for literal in model.complete:
