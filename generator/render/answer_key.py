@@ -13,6 +13,7 @@ and carry the 50-mm scale ruler.
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 
 from reportlab.lib.colors import HexColor, white
@@ -22,13 +23,13 @@ from reportlab.pdfgen.canvas import Canvas
 
 from generator.daily.job import Daily
 from generator.language import N_, _, ngettext, pgettext
-from generator.render.citymap import (DISC, EDGE_BAND, START_RING_WIDTH, Box, MapGeometry, draw_map, fit_icon,
-                                     start_letter, start_placement)
+from generator.render.citymap import (DISC, DOT, EDGE_BAND, ICON, START_RING_WIDTH, Box, MapGeometry, draw_map, fit_icon,
+                                     icon_slots, location_icons, start_letter, start_placement)
 from generator.render.daily_sheet import CODE_LEADING, CODE_SIZE, code_rows, draw_daily_header, fit_string
 from generator.render.daily_text import (bonus_text, box_text, category_name, date_text, goals_text, key_title_text,
                                          moves_text, par_text, plan_table_title, target_par_text, total_label)
 from generator.render.icon_scheme import load_icon_scheme
-from generator.render.key_marks import Circle, Rect, place_badges
+from generator.render.key_marks import CLEARANCE, Circle, Rect, place_badges
 from generator.render.pdf import FONT, FONT_BOLD, MIN_TEXT, RULER_HEIGHT, Paper, draw_ruler, ruler_width
 from generator.render.sheet import GAP, GREY, INK, MARGIN, RULE
 from generator.render.sheet_style import load_sheet_style
@@ -42,6 +43,13 @@ ROW = 5 * mm
 TEXT = 7
 LEADING = 8.4
 MIN_MARK = 2.2 * mm  # a tick or a turn badge stays visible on a small letter-size map
+# Marks grow with the map's cells up to these sizes, and no further: on a mini's map (cells of
+# about 110 pt, five times the daily's) a badge as big as the cell allows hid the location icons
+# it labels. The daily's marks stay under the caps (its cells are at most 25.3 pt).
+BADGE_SHARE = 0.21  # a badge's radius, in cells
+BADGE_RADIUS = 7.5  # points: a 10-pt number with a rim
+BADGE_TEXT = 10.0
+MAX_TICK = 10.0  # points
 
 
 @dataclass(frozen=True)
@@ -113,7 +121,7 @@ def _draw_achieved(canvas: Canvas, daily: Daily, geometry: MapGeometry) -> list[
     """A tick at the lower right of every location whose goal the plan achieves (R10, R12);
     returns the ticks' discs, which the turn badges keep clear of."""
     colour = load_sheet_style().colours["route"]
-    size = max(MIN_MARK, geometry.cell * 0.36)
+    size = max(MIN_MARK, min(MAX_TICK, geometry.cell * 0.36))
     offset = DISC * geometry.cell * 0.72
     achieved = [daily.puzzle.start] + [claim.at for turn in daily.answer.turns for claim in turn.goals]
     ticks = []
@@ -136,23 +144,60 @@ def start_mark(geometry: MapGeometry, at: Coord) -> list[Circle | Rect]:
 
 
 def badge_size(geometry: MapGeometry, number: int) -> tuple[float, float]:
-    """(radius, type size) of turn `number`'s badge: it grows with the cell, its number never
-    under MIN_TEXT, and the disc always holds the number with a rim to spare."""
+    """(radius, type size) of turn `number`'s badge: it grows with the cell up to BADGE_RADIUS
+    and BADGE_TEXT, its number never under MIN_TEXT, and the disc always holds the number with a
+    rim to spare."""
     text = str(number)
-    size = max(MIN_TEXT, geometry.cell * 0.21 * (1.25 if number < 10 else 1.05))
-    radius = max(MIN_MARK / 2, geometry.cell * 0.21, stringWidth(text, FONT_BOLD, size) / 2 + 1.0, size * 0.55)
+    size = max(MIN_TEXT, min(BADGE_TEXT, geometry.cell * BADGE_SHARE * (1.25 if number < 10 else 1.05)))
+    radius = max(MIN_MARK / 2, min(BADGE_RADIUS, geometry.cell * BADGE_SHARE),
+                 stringWidth(text, FONT_BOLD, size) / 2 + 1.0, size * 0.55)
     return radius, size
+
+
+def roomy(geometry: MapGeometry) -> bool:
+    """Whether the map's cells are so large that its badges are at their cap (a mini's map): a
+    badge then fits beside its node's icon. On the daily's map a readable badge is as large as
+    the room between an icon and its disc's rim, so it overlaps the icon's corner there."""
+    return geometry.cell * BADGE_SHARE >= BADGE_RADIUS
+
+
+def icon_marks(puzzle: Puzzle, geometry: MapGeometry) -> list[Rect]:
+    """The squares the map's location icons are drawn in (citymap.icon_slots)."""
+    style, scheme = load_sheet_style(), load_icon_scheme()
+    frames = []
+    for location in puzzle.city.locations.values():
+        x, y = geometry.point(location.at)
+        count = len(location_icons(location, puzzle.mode, style, scheme))
+        frames += [slot.frame for slot in icon_slots(count, x, y, geometry.cell)]
+    return [Rect(f.x, f.y, f.x + f.width, f.top) for f in frames]
+
+
+def badge_corner(puzzle: Puzzle, geometry: MapGeometry, at: Coord, radius: float) -> float:
+    """How far a badge's first spot is from its node along each axis: on the disc's rim; on a
+    roomy map just off the corner of the location's icon, half over the rim (out of the way of
+    the route's straight segments through the node), or just off a plain node's dot."""
+    if not roomy(geometry):
+        return DISC * geometry.cell * 0.72
+    off = (radius + 2 * CLEARANCE) / math.sqrt(2)
+    if at in puzzle.city.locations:
+        return ICON * geometry.cell / 2 + off
+    return DOT * geometry.cell / math.sqrt(2) + off
 
 
 def badge_discs(daily: Daily, geometry: MapGeometry, marks: list[Circle | Rect]) -> list[tuple[Circle, int]]:
     """Each turn badge's disc and number: by its node's upper left when that is free, elsewhere
-    around the node when the start mark, a tick or an earlier badge is there (key_marks.py)."""
+    around the node when the start mark, a tick or an earlier badge is there (key_marks.py), or,
+    on a roomy map, a location's icon."""
+    puzzle = daily.puzzle
     numbered = turn_marks(daily)
     badges = []
     for at, number in numbered:
         x, y = geometry.point(at)
-        badges.append((x, y, badge_size(geometry, number)[0]))
-    discs = place_badges(badges, DISC * geometry.cell * 0.72, marks)
+        radius = badge_size(geometry, number)[0]
+        badges.append((x, y, radius, badge_corner(puzzle, geometry, at, radius)))
+    if roomy(geometry):
+        marks = [*marks, *icon_marks(puzzle, geometry)]
+    discs = place_badges(badges, marks)
     return [(disc, number) for disc, (_, number) in zip(discs, numbered)]
 
 

@@ -171,15 +171,37 @@ def draw_location(canvas: Canvas, location: Location, geometry: MapGeometry, mod
         canvas.setStrokeColor(HexColor(style.colours["special"]))
         canvas.setLineWidth(1.1)
         canvas.circle(x, y, DISC * cell + 0.9, stroke=1, fill=0)
-    if len(icons) == 1:
-        fit_icon(canvas, icons[0][0], x, y, ICON * cell, icons[0][1])
-        return
-    # A choice (or combo) shows every option small, side by side, inside the same disc; on the
-    # daily sheet's smaller map they would fall under the 6-pt minimum, so they stop there.
-    size = (1.85 * DISC * cell) / len(icons)
-    start = x - size * (len(icons) - 1) / 2
-    for i, (icon, colour) in enumerate(icons):
-        fit_icon(canvas, icon, start + i * size, y, size * 0.95, colour, floor=MIN_TEXT)
+    for (icon, colour), slot in zip(icons, icon_slots(len(icons), x, y, cell)):
+        fit_icon(canvas, icon, slot.x, slot.y, slot.size, colour, floor=slot.floor)
+
+
+@dataclass(frozen=True)
+class IconSlot:
+    """Where one of a location's icons is fitted: centred on (x, y), at most `size` points wide and
+    tall, never smaller than `floor` (fit_icon's arguments)."""
+
+    x: float
+    y: float
+    size: float
+    floor: float = 0.0
+
+    @property
+    def frame(self) -> Box:
+        """The square the icon's ink stays in."""
+        side = max(self.size, self.floor)
+        return Box(self.x - side / 2, self.y - side / 2, side, side)
+
+
+def icon_slots(count: int, x: float, y: float, cell: float) -> list[IconSlot]:
+    """The slots of a location's `count` icons on a node at (x, y): one icon ICON cells tall in
+    the middle of the disc; a choice (or combo) shows every option small, side by side, inside
+    the same disc; on the daily sheet's smaller map they would fall under the 6-pt minimum, so
+    they stop there. The answer key keeps its marks clear of these where it has room."""
+    if count == 1:
+        return [IconSlot(x, y, ICON * cell)]
+    size = (1.85 * DISC * cell) / count
+    start = x - size * (count - 1) / 2
+    return [IconSlot(start + i * size, y, size * 0.95, MIN_TEXT) for i in range(count)]
 
 
 def _draw_water(canvas: Canvas, city: City, geometry: MapGeometry, style: SheetStyle) -> None:

@@ -1,9 +1,10 @@
 """The daily puzzle sheet: page 1 the city sheet of the puzzle, page 2 the turn table.
 
 Page 1 is a fill-in sheet (generator/render/sheet.py: map, legend, strips, hunted, assignment
-boxes, total) with the start circled and a taller header that states the puzzle: date and
-weekday level, target, par, the assignments, and a QR code of the puzzle code with the code
-printed under it, so the puzzle can be rebuilt (and checked) from the paper alone.
+boxes (none on a mini's: it has no assignments), total) with the start circled and a taller
+header that states the puzzle: date and weekday level, target, par, the assignments, and a QR
+code of the puzzle code with the code printed under it, so the puzzle can be rebuilt (and
+checked) from the paper alone.
 
 Page 2 is one block per turn: the two open faces as the 3×2 grid of the turn's boxes (left face
 L1–L3, right face R1–R3), each box with its action icon(s), value and a tick box, and lines to
@@ -112,7 +113,8 @@ def draw_puzzle_page(canvas: Canvas, daily: Daily, layout: SheetLayout) -> None:
                       assignments=True, qr=True)
     draw_map(canvas, puzzle.city, puzzle.mode, layout.map, start=puzzle.start, district=puzzle.district)
     draw_legend(canvas, puzzle.city, puzzle.mode, layout.legend)
-    draw_strips(canvas, puzzle.city, puzzle.mode, layout.strips)
+    # A mini has no assignments (generator/daily/mini.py): its sheet has no boxes for their points.
+    draw_strips(canvas, puzzle.city, puzzle.mode, layout.strips, assignments=not puzzle.is_mini)
 
 
 def qr_placement(daily: Daily, box: Box) -> QrPlacement:

@@ -1,7 +1,7 @@
 """Where the answer key puts its turn badges: next to their node, never over the start or each other.
 
 A badge (the turn number in a disc) sits by default at the upper left of the node where an end
-stopped that turn. That corner can be taken: the start's "S" is written at the upper right of the
+stopped that turn (how far out is the caller's: answer_key.badge_corner). That corner can be taken: the start's "S" is written at the upper right of the
 start node, so a turn ending just right of the start would hide it (issue 15, Brugge 2025-03-14);
 two badges can also meet. `place_badges` tries the corners in a fixed order, then further out,
 and takes the first spot that touches no mark already on the map. Pure geometry in points, no
@@ -50,16 +50,16 @@ class Rect:
         return math.hypot(other.x - nearest_x, other.y - nearest_y) < other.r + clearance
 
 
-def place_badges(badges: list[tuple[float, float, float]], corner: float,
-                 marks: list[Circle | Rect]) -> list[Circle]:
-    """A disc per badge (node x, node y, radius), in order, clear of `marks` and of earlier badges.
+def place_badges(badges: list[tuple[float, float, float, float]], marks: list[Circle | Rect]) -> list[Circle]:
+    """A disc per badge (node x, node y, radius, corner), in order, clear of `marks` and of
+    earlier badges.
 
-    `corner` is the default offset of a badge's centre from its node along each axis. Rings
+    `corner` is the badge's default offset of its centre from its node along each axis. Rings
     further out are tried until a spot is free; there always is one, as the marks are finite.
     """
     taken = list(marks)
     placed = []
-    for x, y, r in badges:
+    for x, y, r, corner in badges:
         spot = next(candidate for ring in count() for candidate in _ring(x, y, r, corner, ring)
                     if not any(candidate.meets(mark) for mark in taken))
         placed.append(spot)

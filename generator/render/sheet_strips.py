@@ -124,9 +124,11 @@ def strips_height(city: City) -> float:
     return CAPTION + (len(scored_strips(city)) + 1) * ROW + 2 * SECTION_GAP + 2 * ROW + RULER_SLOT
 
 
-def draw_strips(canvas: Canvas, city: City, mode: str, box: Box) -> None:
+def draw_strips(canvas: Canvas, city: City, mode: str, box: Box, assignments: bool = True) -> None:
     """One score strip per goal category (R15), the hunted strip (R16), assignments and total (R17).
 
+    Without `assignments` (a daily mini is dealt none) the assignment boxes are left out and the
+    total adds up the score column alone: a box that can only stay empty invites a question.
     The bottom-left RULER_SLOT of the box (under the assignment boxes) is left for the ruler,
     which the page draws (see `ruler_spot`).
     """
@@ -154,9 +156,10 @@ def draw_strips(canvas: Canvas, city: City, mode: str, box: Box) -> None:
     y -= ROW + SECTION_GAP
     bottom = Box(box.x, box.y, box.width, y - box.y)
     total = Box(bottom.x + bottom.width - TOTAL_WIDTH, bottom.y, TOTAL_WIDTH, bottom.height)
-    assignments = Box(bottom.x, bottom.top - 2 * ROW, bottom.width - TOTAL_WIDTH - 2 * mm, 2 * ROW)
-    draw_assignment_boxes(canvas, city, assignments)
-    draw_total(canvas, city, total)
+    if assignments:
+        boxes = Box(bottom.x, bottom.top - 2 * ROW, bottom.width - TOTAL_WIDTH - 2 * mm, 2 * ROW)
+        draw_assignment_boxes(canvas, city, boxes)
+    draw_total(canvas, city, total, assignments)
 
 
 def ruler_spot(box: Box) -> tuple[float, float]:
@@ -290,8 +293,9 @@ def draw_assignment_boxes(canvas: Canvas, city: City, box: Box) -> None:
         canvas.drawString(x + 1.5 * mm, box.top - caption - 3.2 * mm, str(i + 1))
 
 
-def draw_total(canvas: Canvas, city: City, box: Box) -> None:
-    """The appreciation total: the score column (strips and hunted) + the assignment points (R17)."""
+def draw_total(canvas: Canvas, city: City, box: Box, assignments: bool = True) -> None:
+    """The appreciation total: the score column (strips and hunted) + the assignment points (R17),
+    or, in a game without assignments, the score column alone."""
     style = load_sheet_style()
     canvas.setStrokeColor(INK)
     canvas.setLineWidth(1.4)
@@ -303,7 +307,10 @@ def draw_total(canvas: Canvas, city: City, box: Box) -> None:
     canvas.setFont(FONT_BOLD, shrunk_size(heading, box.x + box.width - 1.5 * mm - (box.x + 7.5 * mm), FONT_BOLD, 7.5,
                                           MIN_TEXT))
     canvas.drawString(box.x + 7.5 * mm, box.top - 5.4 * mm, heading)
-    explain = _("= the score column + the {assignment} points").format(**city_fills(city))
+    if assignments:
+        explain = _("= the score column + the {assignment} points").format(**city_fills(city))
+    else:
+        explain = _("= the sum of the score column")
     lines = wrap_fitting(explain, box.width - 3 * mm, FONT, MIN_TEXT)
     canvas.setFillColor(GREY)
     canvas.setFont(FONT, MIN_TEXT)
