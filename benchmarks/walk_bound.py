@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import argparse
 import datetime as dt
+import json
 import statistics
 import sys
 import tempfile
@@ -37,6 +38,8 @@ def main() -> int:
     parser.add_argument("--work", type=float, default=40.0, help="LNS work units for the plan (default 40, the daily's)")
     parser.add_argument("--iterations", type=int, default=ITERATIONS, help=f"walk programmes (default {ITERATIONS})")
     parser.add_argument("--only", help="comma-separated puzzle name prefixes")
+    parser.add_argument("--scores", type=Path, help="a JSON file of the search's plan scores by puzzle and work: read, and "
+                        "extended with those this run finds, so a rerun with other walk settings skips the search")
     parser.add_argument("--minis", type=int, metavar="DAYS", help="check the daily minis of DAYS dates instead")
     parser.add_argument("--first", type=dt.date.fromisoformat, default=dt.date(2026, 12, 1), help="the minis' first date")
     args = parser.parse_args()
@@ -45,6 +48,7 @@ def main() -> int:
     wanted = args.only.split(",") if args.only else None
     puzzles = bench.all_puzzles(Path(tempfile.mkdtemp()))
     references = {name: row["score"] for name, row in reference.load(dict(puzzles)).items()}
+    scores = json.loads(args.scores.read_text(encoding="utf-8")) if args.scores and args.scores.exists() else {}
     ratios, directions = [], []
     print(f"{'puzzle':28s} {'plan':>5s} {'best':>5s} {'walk':>5s} {'ratio':>6s} {'labels':>7s} {'plan s':>7s} {'walk s':>7s}", flush=True)
     for name, puzzle in puzzles:
@@ -52,16 +56,21 @@ def main() -> int:
             continue
         facts = Facts(puzzle)
         started = time.monotonic()
-        searched = lns.portfolio(puzzle, budget=args.work, seed=0, workers=2, facts=facts)
+        key = f"{name} @ {args.work:g}"
+        if key not in scores:
+            scores[key] = lns.portfolio(puzzle, budget=args.work, seed=0, workers=2, facts=facts).score
+            if args.scores:
+                args.scores.write_text(json.dumps(scores, indent=1, sort_keys=True), encoding="utf-8")
+        score = scores[key]
         plan_seconds = time.monotonic() - started
         started = time.monotonic()
-        result = walk_bound(facts, iterations=args.iterations, floor=searched.score)
+        result = walk_bound(facts, iterations=args.iterations, floor=score)
         walk_seconds = time.monotonic() - started
-        best = max(searched.score, references.get(name, searched.score))
+        best = max(score, references.get(name, score))
         ratio = result.bound / best if best > 0 else float("inf")
         ratios.append(ratio)
         directions.append(puzzle.directions)
-        print(f"{name:28s} {searched.score:5d} {best:5d} {result.bound:5d} {ratio:6.2f} {result.labels:7d} {plan_seconds:7.1f} {walk_seconds:7.1f}",
+        print(f"{name:28s} {score:5d} {best:5d} {result.bound:5d} {ratio:6.2f} {result.labels:7d} {plan_seconds:7.1f} {walk_seconds:7.1f}",
               flush=True)
     for label, chosen in (("all", ratios), ("the 20 seeded", ratios[:20] if not wanted else []),
                           ("one direction", [r for r, d in zip(ratios, directions) if d == 1]),

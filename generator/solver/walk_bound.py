@@ -29,6 +29,8 @@ from __future__ import annotations
 
 import math
 import time
+
+import numpy as np
 from collections import defaultdict
 from dataclasses import dataclass
 
@@ -40,8 +42,8 @@ from generator.solver.facts import GOAL_TYPES, Facts
 
 PLAN = ActionType.PLAN
 EPSILON = 1e-6
-ITERATIONS = 60  # walk programmes; measured in docs/solver.md (the bound falls slowly after 60)
-STALL = 5  # non-improving programmes before the step size halves
+ITERATIONS = 200  # walk programmes: about 10 s on a 15-turn puzzle; the bound falls by less than 1 after 200 (docs/solver.md)
+STALL = 10  # non-improving programmes before the step size halves
 STEP = 0.5  # the first step, as a share of Polyak's (gap ÷ |subgradient|²)
 # Where the multipliers start: about where 100-programme runs on Brugge and Antwerpen puzzles end
 # (points per action, per eatery kind, per restaurant, per hunted turn, per bonus action value).
@@ -344,6 +346,52 @@ class _Walker:
             self.near.append(mask)
         self.is_location = [v in facts.goals for v in nodes]
         self.start = self.node_index[facts.start]
+        self._state_graph()
+
+    def _state_graph(self) -> None:
+        """Every label a walk can reach, and the steps between them, as arrays: the labels do not
+        depend on the multipliers, only their values do, so each programme is array arithmetic.
+
+        A label is (node, remembered bits, end achieved?). A step to a location gives two labels,
+        the location achieved (a `claim` of its node) or not; a label whose location is not
+        achieved may achieve it where it stands, at the start of the next turn (`stay`).
+        """
+        neighbours, bits, near, is_location = self.neighbours, self.bit, self.near, self.is_location
+        first = (self.start, bits[self.start], 1)
+        index = {first: 0}
+        labels = [first]
+        src, dst, claim = [], [], []
+        position = 0
+        while position < len(labels):
+            v, mask, done = labels[position]
+            for w in neighbours[v]:
+                b = bits[w]
+                if b & mask:
+                    continue
+                new_mask = (mask & near[w]) | b
+                targets = [((w, new_mask, 0), -1), ((w, new_mask, 1), w)] if is_location[w] else [((w, new_mask, 1), -1)]
+                for label, node in targets:
+                    if label not in index:
+                        index[label] = len(labels)
+                        labels.append(label)
+                    src.append(position)
+                    dst.append(index[label])
+                    claim.append(node)
+            position += 1
+        order = sorted(range(len(dst)), key=lambda e: (dst[e], e))  # grouped by target, stable
+        self.src = np.array([src[e] for e in order], dtype=np.int64)
+        self.dst = np.array([dst[e] for e in order], dtype=np.int64)
+        self.claim = np.array([claim[e] for e in order], dtype=np.int64)
+        self.targets, self.starts = np.unique(self.dst, return_index=True)
+        self.claiming = self.claim >= 0
+        self.claim_node = np.where(self.claiming, self.claim, 0)
+        pending = [i for i, (v, mask, done) in enumerate(labels) if not done]
+        self.stay_src = np.array(pending, dtype=np.int64)
+        self.stay_dst = np.array([index[(labels[i][0], labels[i][1], 1)] for i in pending], dtype=np.int64)
+        self.stay_node = np.array([labels[i][0] for i in pending], dtype=np.int64)
+        self.label_count = len(labels)
+        self.label_node = [v for v, _, _ in labels]
+        self.twin = {int(d): int(s) for s, d in zip(self.stay_src, self.stay_dst)}
 
     def choices(self, k: int, lam, eta: float, theta: float) -> list[tuple[float, int, int, int]]:
         """Turn k's box choices with their bonus uses: (worth at these prices, plan steps, option
@@ -405,94 +453,66 @@ class _Walker:
                     if old is None or worth > old[0] + EPSILON:
                         best_for[j] = (worth, o, bonus)
             turn_values.append(best_for)
-        # The programme. A label is an int, (remembered bits, node, end achieved?) packed as
-        # mask << 11 | node << 1 | done, mapped to its value; back-pointers per layer read the walk.
-        # A label whose end is a location left unachieved only matters where the turn ends (the
-        # next turn may achieve it): moving on from it is dominated by achieving it first, so it
-        # is not extended unless achieving it is worth nothing this turn.
-        start = self.start
-        states = {(self.bit[start] << 11) | (start << 1) | 1: 0.0}
-        history = []  # per turn: (its step layers with back-pointers, the layer each end came from)
-        most = 0
-        neighbours, bits, near, is_location = self.neighbours, self.bit, self.near, self.is_location
-        low = -math.inf
+        # The programme over the label arrays (_state_graph): per turn, the labels where it starts,
+        # achievements in place, then each step; a turn may end after any number of steps j,
+        # worth turn_values[k][j]. Ties go to the lowest index, so the walk is reproducible.
+        S = self.label_count
+        values = np.full(S, -np.inf)
+        values[0] = 0.0
+        history = []  # per turn: (stay achieved?, each step's chosen edge per label, the step each end came from)
+        reached = 0
         for k in range(K):
-            row = prizes[k][0]
-            layer = {}
-            parent = {}
-            for key, value in states.items():
-                if value > layer.get(key, low):
-                    layer[key] = value
-                    parent[key] = (key, None)
-                if not key & 1:
-                    v = (key >> 1) & 1023
-                    if row[v] > 0:
-                        claimed = key | 1
-                        gain = value + row[v]
-                        if gain > layer.get(claimed, low):
-                            layer[claimed] = gain
-                            parent[claimed] = (key, v)
-            layers = [(layer, parent)]
-            values = turn_values[k]
-            top = max(values)
+            row = np.array(prizes[k][0])
+            worth = np.where(row > 0, row, -np.inf)  # an achievement worth nothing is not made
+            stay_value = values[self.stay_src] + worth[self.stay_node]
+            stayed = np.zeros(S, dtype=bool)
+            better = stay_value > values[self.stay_dst]
+            layer = values.copy()
+            layer[self.stay_dst[better]] = stay_value[better]
+            stayed[self.stay_dst[better]] = True
+            add = np.where(self.claiming, worth[self.claim_node], 0.0)
+            layers = [layer]
+            chosen = []
+            table = turn_values[k]
+            top = max(table)
             for j in range(1, top + 1):
-                nxt, back = {}, {}
-                for key, value in layer.items():
-                    v = (key >> 1) & 1023
-                    if not key & 1 and row[v] > 0:
-                        continue  # dominated when moving on (above)
-                    mask = key >> 11
-                    for w in neighbours[v]:
-                        b = bits[w]
-                        if b & mask:
-                            continue
-                        base = (((mask & near[w]) | b) << 11) | (w << 1)
-                        if is_location[w]:
-                            if value > nxt.get(base, low):
-                                nxt[base] = value
-                                back[base] = (key, None)
-                            prize = row[w]
-                            if prize > 0:
-                                k1 = base | 1
-                                gain = value + prize
-                                if gain > nxt.get(k1, low):
-                                    nxt[k1] = gain
-                                    back[k1] = (key, w)
-                        else:
-                            k1 = base | 1
-                            if value > nxt.get(k1, low):
-                                nxt[k1] = value
-                                back[k1] = (key, None)
-                most = max(most, len(nxt))
+                candidate = layer[self.src] + add
+                best = np.maximum.reduceat(candidate, self.starts)
+                nxt = np.full(S, -np.inf)
+                nxt[self.targets] = best
+                # The first edge into each label that gives its value.
+                hit = np.flatnonzero((candidate == nxt[self.dst]) & (candidate > -np.inf))
+                edge = np.full(S, -1, dtype=np.int64)
+                labels_hit, first_hit = np.unique(self.dst[hit], return_index=True)
+                edge[labels_hit] = hit[first_hit]
+                reached = max(reached, int(np.count_nonzero(nxt > -np.inf)))
+                layers.append(nxt)
+                chosen.append(edge)
                 layer = nxt
-                layers.append((layer, back))
-            ends = {}
-            origin = {}
-            for j, (layer, _) in enumerate(layers):
-                worth = values[j][0]
-                for key, value in layer.items():
-                    total = value + worth
-                    if total > ends.get(key, low):
-                        ends[key] = total
-                        origin[key] = j
-            history.append((layers, origin))
-            states = ends
-        final_key = max(states, key=lambda key: (states[key], key))
-        value = states[final_key]
+            stacked = np.stack([layers[j] + table[j][0] for j in range(top + 1)])
+            origin = np.argmax(stacked, axis=0)
+            values = stacked[origin, np.arange(S)]
+            history.append((stayed, chosen, origin))
+        final = int(np.argmax(values))
+        value = float(values[final])
+        most = reached
         # Read the walk back, turn by turn from the end.
         boxes, claims, bonus, steps = [0] * K, [[] for _ in range(K)], [0] * K, [0] * K
-        key = final_key
+        label = final
         for k in range(K - 1, -1, -1):
-            layers, origin = history[k]
-            j = origin[key]
+            stayed, chosen, origin = history[k]
+            j = int(origin[label])
             _, o, used = turn_values[k][j]
             boxes[k], bonus[k], steps[k] = o, used, j
-            row, pick = prizes[k]
-            while j >= 0:
-                layer_parents = layers[j][1]
-                previous, claimed = layer_parents[key]
-                if claimed is not None:
-                    claims[k].append((self.nodes[claimed], pick[claimed]))
-                key = previous
-                j -= 1
+            pick = prizes[k][1]
+            for step in range(j, 0, -1):
+                e = int(chosen[step - 1][label])
+                node = int(self.claim[e])
+                if node >= 0:
+                    claims[k].append((self.nodes[node], pick[node]))
+                label = int(self.src[e])
+            if stayed[label]:
+                label = self.twin[label]  # the same label before it achieved its end
+                node = self.label_node[label]
+                claims[k].append((self.nodes[node], pick[node]))
         return _Walk(value, boxes, claims, bonus, steps, most)
