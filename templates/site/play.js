@@ -45,7 +45,16 @@ function say(text, illegal = true) {
 // in the console, and the page starts Pyodide and imports the engine as without a snapshot.
 async function restoreEngine(loadPyodide, indexURL, snapshotFetched) {
   try {
-    const pyodide = await loadPyodide({ indexURL, _loadSnapshot: snapshotFetched });
+    // A missing snapshot is known from the answer's status, before Pyodide fetches its runtime:
+    // a failed restore would have it fetched twice.
+    const response = await snapshotFetched;
+    if (!response.ok) throw new Error(`engine-snapshot.bin.gz: ${response.status}`);
+    // Gzipped in the file (not by the server: a plain static server sends it as it is); it is
+    // unzipped while Pyodide fetches and compiles its runtime.
+    const unzipped = response.body.pipeThrough(new DecompressionStream("gzip"));
+    const snapshot = new Response(unzipped).arrayBuffer().then((buffer) => new Uint8Array(buffer));
+    snapshot.catch(() => {}); // a failure is handled where loadPyodide awaits it
+    const pyodide = await loadPyodide({ indexURL, _loadSnapshot: snapshot });
     // The snapshot's random module was seeded with 0 to make it reproducible: seed it afresh.
     pyodide.runPython("import random; random.seed()");
     return pyodide;
@@ -53,14 +62,6 @@ async function restoreEngine(loadPyodide, indexURL, snapshotFetched) {
     console.warn("citytrip: the engine's snapshot could not be restored; starting Pyodide without it:", error);
     return null;
   }
-}
-
-async function fetchSnapshot() {
-  const response = await fetch(new URL("engine-snapshot.bin.gz", import.meta.url));
-  if (!response.ok) throw new Error(`engine-snapshot.bin.gz: ${response.status}`);
-  // Gzipped in the file (not by the server: a plain static server sends it as it is).
-  const unzipped = response.body.pipeThrough(new DecompressionStream("gzip"));
-  return new Uint8Array(await new Response(unzipped).arrayBuffer());
 }
 
 // Pyodide started and the engine imported from its sources (assets/engine.json), as a page did
@@ -79,7 +80,7 @@ async function startPlain(loadPyodide, indexURL) {
 }
 
 async function startEngine() {
-  const snapshotFetched = fetchSnapshot(); // meanwhile
+  const snapshotFetched = fetch(new URL("engine-snapshot.bin.gz", import.meta.url)); // meanwhile
   snapshotFetched.catch(() => {}); // a failure is handled where it is awaited
   // The compiled catalog of the page's language, written where generator/language.py looks for it.
   const catalog = `locale/${LANG}/LC_MESSAGES/citytrip.mo`;
