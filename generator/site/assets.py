@@ -13,7 +13,7 @@ A site is in one language: its play.js is written with its messages in that lang
 
 The engine's snapshot (assets/engine-snapshot.bin.gz) is Pyodide's memory after start-up with the
 engine imported, made in Node by generator/site/snapshot.mjs; a page restores it instead of
-starting CPython, in about a third of the time, and falls back to the plain start when it cannot
+starting CPython, in a quarter to a third of the time, and falls back to the plain start when it cannot
 (docs/site.md, "The engine's snapshot"). It is written like every other file: the same engine and
 Pyodide give the same bytes.
 """
