@@ -5,8 +5,12 @@ on 127.0.0.1 with the standard library's HTTP server, and drives each puzzle pag
 the mini) in Debian's Chromium under Playwright:
 
 - cold load: a fresh browser context (empty cache) per load; the time from navigation start to
-  `data-state="ready"`, and how much of it Pyodide's own start-up takes (performance marks set by
-  play.js); median and slowest of --loads loads;
+  `data-state="ready"`, the path the engine came by (`data-engine`: "snapshot" when restored from
+  assets/engine-snapshot.bin.gz, "plain" when Pyodide started and imported the engine), and how
+  much of the time the engine's start takes (performance marks set by play.js); median and slowest
+  of --loads loads. In the same run, alternated: the same site served without its snapshot (a 404,
+  so the page takes the plain start as before the snapshot), and the snapshot with the service
+  worker blocked;
 - taps: the answer key played by taps; per tap, the engine's judgement (the Python call and its
   JSON) and judgement plus redrawing; median and slowest;
 - bytes: what the server sends for one cold load, file by file, the service worker's first copy
@@ -16,7 +20,9 @@ the mini) in Debian's Chromium under Playwright:
 from __future__ import annotations
 
 import argparse
+import contextlib
 import datetime as dt
+import shutil
 import statistics
 import subprocess
 import sys
@@ -48,7 +54,8 @@ def cold_loads(browser, url: str, loads: int, traffic: list, worker: bool = True
         ready = page.evaluate("() => performance.now()")
         if worker:
             page.wait_for_function("() => navigator.serviceWorker.controller !== null", timeout=60_000)
-        rows.append({"ready": ready, **marks, "bytes": list(traffic)})
+        engine = page.get_attribute("body", "data-engine")
+        rows.append({"ready": ready, "engine": engine, **marks, "bytes": list(traffic)})
         context.close()
     return rows
 
@@ -69,26 +76,38 @@ def main() -> int:
 
     stem = f"citytrip-{args.city}-{day.isoformat()}"
     traffic: list = []
-    with sync_playwright() as playwright, served(folder, traffic) as base:
+    bare = Path(tempfile.mkdtemp(prefix="citytrip-site-bare-"))  # the same site without its snapshot
+    shutil.copytree(folder, bare, dirs_exist_ok=True, ignore=shutil.ignore_patterns("engine-snapshot.bin.gz"))
+    with contextlib.ExitStack() as stack:
+        stack.callback(shutil.rmtree, bare)
+        playwright = stack.enter_context(sync_playwright())
+        base = stack.enter_context(served(folder, traffic))
+        bare_base = stack.enter_context(served(bare, traffic))
         browser = playwright.chromium.launch(executable_path=chromium(), args=CHROMIUM_ARGS)
         for name, page_path, answer in [("daily", "", f"{stem}-answer.yaml"), ("mini", "mini.html", f"{stem}-mini-answer.yaml")]:
             url = f"{base}/{args.city}/{day.isoformat()}/{page_path}"
-            rows, blocked = [], []
-            for _ in range(args.loads):  # alternated, so that the machine's load falls on both alike
-                rows += cold_loads(browser, url, 1, traffic)
-                blocked += cold_loads(browser, url, 1, traffic, worker=False)
-            ready = [row["ready"] for row in rows]
-            pyodide = [row["citytrip-pyodide"] - row["citytrip-loader"] for row in rows]
-            worker = [row["citytrip-worker"] for row in rows]
-            print(f"{name}: cold load to ready, {len(rows)} loads: median {statistics.median(ready):.0f} ms, "
-                  f"slowest {max(ready):.0f} ms; of which Pyodide's start-up median {statistics.median(pyodide):.0f} ms; "
-                  f"the service worker in control at median {statistics.median(worker):.0f} ms")
-            print(f"{name}: the same loads with the service worker blocked: median "
-                  f"{statistics.median(row['ready'] for row in blocked):.0f} ms")
-            sent = rows[0]["bytes"]
-            print(f"{name}: one cold load downloads {sum(size for _, size in sent):,} bytes in {len(sent)} files:")
-            for file, size in sorted(sent, key=lambda r: (-r[1], r[0])):
-                print(f"    {size:>11,}  {file}")
+            bare_url = f"{bare_base}/{args.city}/{day.isoformat()}/{page_path}"
+            kinds = {"with the snapshot": [], "without the snapshot": [], "with the snapshot, service worker blocked": []}
+            for _ in range(args.loads):  # alternated, so that the machine's load falls on all alike
+                kinds["with the snapshot"] += cold_loads(browser, url, 1, traffic)
+                kinds["without the snapshot"] += cold_loads(browser, bare_url, 1, traffic)
+                kinds["with the snapshot, service worker blocked"] += cold_loads(browser, url, 1, traffic, worker=False)
+            for kind, rows in kinds.items():
+                ready = [row["ready"] for row in rows]
+                engine = [row["citytrip-pyodide"] - row["citytrip-loader"] for row in rows]
+                paths = ", ".join(f"{sum(row['engine'] == p for row in rows)} {p}" for p in ("snapshot", "plain"))
+                print(f"{name} {kind}: cold load to ready, {len(rows)} loads ({paths}): median "
+                      f"{statistics.median(ready):.0f} ms, slowest {max(ready):.0f} ms (all {[round(r) for r in ready]}); "
+                      f"of which the engine's start (Pyodide and the engine's import, or the restore) "
+                      f"median {statistics.median(engine):.0f} ms")
+                if "blocked" not in kind:
+                    worker = [row["citytrip-worker"] for row in rows]
+                    print(f"    the service worker in control at median {statistics.median(worker):.0f} ms")
+            for kind in ("with the snapshot", "without the snapshot"):
+                sent = kinds[kind][0]["bytes"]
+                print(f"{name} {kind}: one cold load downloads {sum(size for _, size in sent):,} bytes in {len(sent)} files:")
+                for file, size in sorted(sent, key=lambda r: (-r[1], r[0])):
+                    print(f"    {size:>11,}  {file}")
             page = open_page(browser, url)
             plan = load_plan(folder / args.city / day.isoformat() / answer)
             play_plan(page, plan)

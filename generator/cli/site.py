@@ -19,7 +19,8 @@ def register(subparsers: argparse._SubParsersAction) -> None:
         description=(
             "Run the daily job for every date and city asked (the same puzzles, pars and files as "
             "`citytrip daily`) and write a static website: a page per puzzle and per mini, where the "
-            "rules engine runs in the browser (Pyodide, from `npm ci`), an index by date and city and "
+            "rules engine runs in the browser (Pyodide, from `npm ci`; its start-up restored from a "
+            "snapshot made with Node.js), an index by date and city and "
             "a how-to-play page. Serve the folder with any static web server; no server code, no cookies. "
             "The site is in the --lang language: its pages, the play's messages and the PDFs."
         ),

@@ -5,6 +5,7 @@ message. Screenshots at phone and desktop size go to output/test-artifacts/site/
 
 from __future__ import annotations
 
+import gzip
 import json
 import re
 import urllib.parse
@@ -37,6 +38,7 @@ def test_the_answer_key_played_by_taps_reaches_the_par_shown(site, browser, base
     daily = site.puzzles[key]
     page = open_page(browser, f"{base}/{PAGE[key]}", PHONE)
     assert page.get_attribute("body", "data-state") == "ready" and not page.errors
+    assert page.get_attribute("body", "data-engine") == "snapshot"
     shown = page.text_content(".goal")
     par = int(re.search(r"(?:par|Proven maximum) (-?\d+)", shown).group(1))
     assert par == daily.par
@@ -112,6 +114,59 @@ def test_the_index_and_how_to_play_at_desktop_size(site, browser, base):
     page.close()
 
 
+def test_the_engine_comes_from_the_snapshot_already_imported(site, browser, base):
+    """The page restores assets/engine-snapshot.bin.gz (data-engine="snapshot") without a warning,
+    never fetches the engine's sources, and plays."""
+    context = browser.new_context(viewport=PHONE)
+    page = context.new_page()
+    fetched, warnings = [], []
+    page.on("request", lambda request: fetched.append(request.url.rsplit("/", 1)[-1]))
+    page.on("console", lambda message: warnings.append(message.text) if message.type == "warning" else None)
+    page.goto(f"{base}/{PAGE[(MONDAY.isoformat(), False)]}")
+    page.wait_for_selector("body[data-state=ready], body[data-state=failed]", timeout=60_000)
+    assert page.get_attribute("body", "data-engine") == "snapshot" and not warnings
+    assert "engine-snapshot.bin.gz" in fetched and "engine.json" not in fetched
+    page.click('#this-turn button[data-box="L1"]')
+    page.click('#this-turn button[data-box="L2"]')
+    assert not refused(page) and page.text_content("#left").startswith("Actions left")
+    context.close()
+
+
+def _damaged(snapshot: bytes, how: str) -> bytes:
+    if how == "another-build":  # one byte of the BUILD_ID in the header changed
+        unpacked = bytearray(gzip.decompress(snapshot))
+        unpacked[20] ^= 0xFF
+        return gzip.compress(bytes(unpacked), mtime=0)
+    if how == "not-a-snapshot":
+        return gzip.compress(b"<html>a host's error page</html>", mtime=0)
+    return snapshot[: len(snapshot) // 2]  # "truncated": the gzip stream ends early
+
+
+@pytest.mark.parametrize("how", ["missing", "another-build", "not-a-snapshot", "truncated"])
+def test_a_missing_or_damaged_snapshot_falls_back_to_the_plain_start_and_plays(site, browser, base, how):
+    """Without a usable snapshot the page warns in the console, starts Pyodide and imports the
+    engine as before (data-engine="plain"), and plays."""
+    snapshot = (site.folder / "assets" / "engine-snapshot.bin.gz").read_bytes()
+    context = browser.new_context(viewport=PHONE, service_workers="block")  # so that the route sees the request
+    if how == "missing":
+        context.route("**/engine-snapshot.bin.gz", lambda route: route.fulfill(status=404, body="not found"))
+    else:
+        context.route("**/engine-snapshot.bin.gz", lambda route: route.fulfill(status=200, body=_damaged(snapshot, how)))
+    page = context.new_page()
+    warnings, errors = [], []
+    page.on("console", lambda message: warnings.append(message.text) if message.type == "warning" else None)
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    page.goto(f"{base}/{PAGE[(MONDAY.isoformat(), True)]}")
+    page.wait_for_selector("body[data-state=ready], body[data-state=failed]", timeout=90_000)
+    assert page.get_attribute("body", "data-state") == "ready" and not errors
+    assert page.get_attribute("body", "data-engine") == "plain"
+    assert any("snapshot could not be restored" in text for text in warnings)
+    page.click('#this-turn button[data-box="L1"]')
+    page.click('#this-turn button[data-box="L2"]')
+    assert not refused(page) and page.text_content("#left").startswith("Actions left")
+    context.close()
+
+
 def test_a_page_opened_once_plays_without_the_network(site, browser):
     """The service worker keeps the site's files: with the server gone, the page reloads, the
     engine starts and taps are judged."""
@@ -124,6 +179,7 @@ def test_a_page_opened_once_plays_without_the_network(site, browser):
     page.reload()
     page.wait_for_selector("body[data-state=ready], body[data-state=failed]", timeout=60_000)
     assert page.get_attribute("body", "data-state") == "ready"
+    assert page.get_attribute("body", "data-engine") == "snapshot"  # the worker kept it too
     page.click('#this-turn button[data-box="L1"]')
     page.click('#this-turn button[data-box="L2"]')
     assert not refused(page) and page.text_content("#left").startswith("Actions left")
@@ -144,6 +200,7 @@ def test_a_dutch_or_french_page_plays_in_its_language(site_in, browser, lang, wo
     with served(built.folder) as address:
         page = open_page(browser, f"{address}/{PAGE[(MONDAY.isoformat(), False)]}", PHONE)
         assert page.get_attribute("body", "data-state") == "ready" and not page.errors
+        assert page.get_attribute("body", "data-engine") == "snapshot"  # the catalog is written after the restore
         assert page.get_attribute("html", "lang") == lang
         assert page.text_content("#next") == words["next"] and page.text_content("#undo") == words["undo"]
         start = daily.puzzle.start

@@ -1,7 +1,9 @@
 """citytrip site: the files of the site, their contents, their language, and the QR code that leads to a page."""
 
+import gzip
 import json
 import re
+import struct
 
 import pypdfium2
 import pytest
@@ -89,6 +91,27 @@ def test_without_pyodide_the_site_says_to_run_npm_ci(tmp_path, monkeypatch, run)
     code, _, err = run("site", "--out", tmp_path / "out", "--from", "2026-11-30", "--city", "brugge")
     assert code == 2 and "npm ci" in err and "Pyodide" in err
     assert not (tmp_path / "out").exists()  # nothing half-written
+
+
+def test_without_node_the_site_says_to_install_it(tmp_path, monkeypatch, run):
+    """The engine's snapshot is made with Node.js: without `node`, one paragraph, exit 2, nothing written."""
+    monkeypatch.setenv("PATH", str(tmp_path / "empty"))
+    code, _, err = run("site", "--out", tmp_path / "out", "--from", "2026-11-30", "--city", "brugge")
+    assert code == 2 and "Node.js" in err and "snapshot" in err and "Traceback" not in err
+    assert not (tmp_path / "out").exists()
+
+
+def test_the_engine_snapshot_is_for_the_pinned_pyodide_and_fits_its_memory(site):
+    """assets/engine-snapshot.bin.gz: a gzip without time stamp, a Pyodide snapshot of the pinned
+    build (its BUILD_ID in the header) whose heap fits the 30 MiB a restore gets (Pyodide #6254)."""
+    packed = (site.folder / "assets" / assets.SNAPSHOT).read_bytes()
+    assert packed[:2] == b"\x1f\x8b" and packed[4:8] == b"\0\0\0\0"  # gzip, mtime 0
+    snapshot = gzip.decompress(packed)
+    magic, heap_start, json_length, _ = struct.unpack_from("<4I", snapshot)
+    build_id = re.search(r'BUILD_ID:"([0-9a-f]{64})"', (assets.PYODIDE / "pyodide.mjs").read_text()).group(1)
+    assert struct.unpack_from("<8I", snapshot, 16) == tuple(int(build_id[i:i + 8], 16) for i in range(0, 64, 8))
+    assert json.loads(snapshot[48:48 + json_length])  # the JS side's state
+    assert 0 < len(snapshot) - heap_start <= assets.SNAPSHOT_HEAP_LIMIT
 
 
 @pytest.mark.parametrize("args,words", [
