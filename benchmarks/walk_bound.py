@@ -10,6 +10,10 @@ is one. Seconds are wall time on the machine as it is (compare them within one r
 `python benchmarks/walk_bound.py --minis DAYS [--first 2026-12-01]` checks the bound instead on the
 daily minis of DAYS dates of both cities (six turns, one direction, proven maxima): the bound
 must never be below the proven maximum, and where it equals it the walk bound alone proves it.
+
+`python benchmarks/walk_bound.py --envelope [--only NAME,…] [--work W]` measures what pricing each
+score linearly costs: for the search's plan, each strip's concave envelope (the most any
+linear price can credit) minus its score, at the plan's own counts, summed over the strips.
 """
 
 from __future__ import annotations
@@ -40,11 +44,14 @@ def main() -> int:
     parser.add_argument("--only", help="comma-separated puzzle name prefixes")
     parser.add_argument("--scores", type=Path, help="a JSON file of the search's plan scores by puzzle and work: read, and "
                         "extended with those this run finds, so a rerun with other walk settings skips the search")
+    parser.add_argument("--envelope", action="store_true", help="measure the envelope gap at the search's plans instead")
     parser.add_argument("--minis", type=int, metavar="DAYS", help="check the daily minis of DAYS dates instead")
     parser.add_argument("--first", type=dt.date.fromisoformat, default=dt.date(2026, 12, 1), help="the minis' first date")
     args = parser.parse_args()
     if args.minis:
         return minis(args.first, args.minis, args.iterations)
+    if args.envelope:
+        return envelope(args.only.split(",") if args.only else None, args.work)
     wanted = args.only.split(",") if args.only else None
     puzzles = bench.all_puzzles(Path(tempfile.mkdtemp()))
     references = {name: row["score"] for name, row in reference.load(dict(puzzles)).items()}
@@ -78,6 +85,29 @@ def main() -> int:
         if chosen:
             print(f"{label}: median bound ÷ best plan {statistics.median(chosen):.2f} on {len(chosen)} puzzles "
                   f"(from {min(chosen):.2f} to {max(chosen):.2f})")
+    return 0
+
+
+def envelope(wanted: list[str] | None, work: float) -> int:
+    from generator.rules.replay import replay
+    from generator.solver.walk_bound import _Relaxation
+
+    for name, puzzle in bench.all_puzzles(Path(tempfile.mkdtemp())):
+        if wanted and not any(name.startswith(w) for w in wanted):
+            continue
+        facts = Facts(puzzle)
+        searched = lns.portfolio(puzzle, budget=work, seed=0, workers=2, facts=facts)
+        crossings = replay(puzzle, searched.plan).game.tally.crossings
+        gap = 0.0
+        for counter in _Relaxation(facts).counters:
+            if not counter.name.startswith("cross:"):
+                continue  # the strips only (assignment cards are step functions of their own counts)
+            n = crossings.get(counter.name.partition(":")[2], 0)
+            values = counter.values
+            hull = max([values[n]] + [values[a] + (values[b] - values[a]) * (n - a) / (b - a)
+                                      for a in range(counter.low, n + 1) for b in range(n + 1, len(values))])
+            gap += hull - values[n]
+        print(f"{name:28s} plan {searched.score:4d}  envelope gap at its counts {gap:5.1f}", flush=True)
     return 0
 
 

@@ -1,4 +1,4 @@
-// The engine's memory snapshot, made by `citytrip site` (generator/site/snapshot.py) in Node:
+// The engine's memory snapshot, made by `citytrip site` (generator/site/assets.py) in Node:
 //
 //     node snapshot.mjs PYODIDE_DIR ENGINE_JSON OUT
 //

@@ -17,7 +17,8 @@ from the start (one direction, R6) that never re-enters a location it remembers:
 within `radius` king steps of its end that it has passed (an ng-route relaxation of R4's
 self-avoidance; the path elsewhere may cross itself, and diagonal crossings are allowed). Bonus
 actions (R9) are relaxed to at most MAX_BONUS_PER_TURN actions of the highest value in any turn,
-all of them together at most the game's total, priced by θ.
+from the first turn on; their total value is at most what the strips' crossings earn, a constraint
+priced by θ (so a count's H credits the bonuses it earns).
 
 Two directions (R6): the steps a box choice gives are priced too (σ[k] per step of turn k), so
 the two arms no longer share them; each arm is then a walk of the same programme, and both
@@ -29,8 +30,6 @@ from __future__ import annotations
 
 import math
 import time
-
-import numpy as np
 from collections import defaultdict
 from dataclasses import dataclass
 
@@ -69,15 +68,21 @@ class _Counter:
     name: str
     values: list[float]  # values[n] for n = 0 … len − 1
     low: int  # the count the start gives: no plan has fewer
+    earned: list[int]  # earned[n]: the value of the bonus actions n crossings earn (R9; zeros if none)
 
-    def conjugate(self, mu: float) -> tuple[float, int]:
-        """max over n ≥ low of values[n] − μ·n, and the n that gives it (the highest on a tie)."""
+    def conjugate(self, mu: float, theta: float) -> tuple[float, int]:
+        """max over n ≥ low of values[n] + θ·earned[n] − μ·n, and the n that gives it (the highest on a tie)."""
         best, arg = -math.inf, self.low
         for n in range(self.low, len(self.values)):
-            value = self.values[n] - mu * n
+            value = self.values[n] + theta * self.earned[n] - mu * n
             if value >= best - EPSILON:
                 best, arg = max(best, value), n
         return best, arg
+
+
+def _earned(positions, top: int) -> list[int]:
+    """earned[n] for n = 0 … top: the bonus values printed at crossings 1 … n of a strip (R9)."""
+    return [sum(value for at, value in positions.items() if at <= n) for n in range(top + 1)]
 
 
 class _Relaxation:
@@ -128,7 +133,16 @@ class _Relaxation:
                 named = set(a.locations)
                 low = 1 if facts.start in named else 0
                 table(f"named:{a.id}", low, len(named - {facts.start}), a.solo_points_at)
-        self.counters = [_Counter(name, values, lows[name]) for name, values in sorted(functions.items())]
+        # R9: the bonus actions a strip's crossings earn. Dualised by θ (bonus used ≤ bonus earned),
+        # they count with the crossings that earn them.
+        bonus = facts.bonus_positions
+
+        def earned(name: str, top: int) -> list[int]:
+            kind, _, category = name.partition(":")
+            return _earned(bonus.get(category, {}) if kind == "cross" else {}, top)
+
+        self.counters = [_Counter(name, values, lows[name], earned(name, len(values) - 1))
+                         for name, values in sorted(functions.items())]
         index = {c.name: i for i, c in enumerate(self.counters)}
         # R13: the eat strip counts eatery kinds, doubled by a restaurant: a function of two counts.
         eat = rules.strips.get(EAT)
@@ -137,6 +151,7 @@ class _Relaxation:
         self.eat_top = min(len(rules.eatery_kinds), self.eat_low + crossing_room[EAT])
         self.restaurant_low = 1 if RESTAURANT in facts.start_crossed else 0
         self.restaurant_top = 1 if (self.restaurant_low or crossing_room[RESTAURANT]) else 0
+        self.eat_earned = _earned(bonus.get(EAT, {}), self.eat_top)
         # What achieving each goal adds to each count (eat kinds over-counted: every eatery adds
         # one, which only loosens the bound since μ ≥ 0).
         self.location_index = {at: i for i, at in enumerate(locations)}
@@ -168,16 +183,15 @@ class _Relaxation:
         self.max_hunts = facts.max_hunts
         # R9: bonus actions, relaxed (module docstring).
         self.bonus_top = max(facts.bonus_values, default=0)
-        self.total_bonus = facts.total_bonus
 
-    def eat_conjugate(self, mu: float, nu: float) -> tuple[float, int, int]:
-        """max over (kinds n, restaurant r) of the eat score − μ·n − ν·r (R13)."""
+    def eat_conjugate(self, mu: float, nu: float, theta: float) -> tuple[float, int, int]:
+        """max over (kinds n, restaurant r) of the eat score + θ·its bonus − μ·n − ν·r (R9, R13)."""
         best, arg = -math.inf, (self.eat_low, self.restaurant_low)
         if self.eat_strip is None:
             return 0.0, 0, 0
         for n in range(self.eat_low, self.eat_top + 1):
             for r in range(self.restaurant_low, self.restaurant_top + 1):
-                value = self.eat_strip.score(n) * (2 if r else 1) - mu * n - nu * r
+                value = self.eat_strip.score(n) * (2 if r else 1) + theta * self.eat_earned[n] - mu * n - nu * r
                 if value >= best - EPSILON:
                     best, arg = max(best, value), (n, r)
         return best, arg[0], arg[1]
@@ -251,15 +265,17 @@ def walk_bound(facts: Facts, *, iterations: int = ITERATIONS, floor: int | None 
                 bonuses.append(used)
                 plan_steps.append(steps)
         sub_mu = [0.0 for _ in mu]
+        earned = 0  # the bonus values the counters' chosen counts earn
         for i, counter in enumerate(relax.counters):
-            h, arg = counter.conjugate(mu[i])
+            h, arg = counter.conjugate(mu[i], theta)
             value += h
             sub_mu[i] -= arg
-        e, n_eat, n_rest = relax.eat_conjugate(mu_eat, nu)
+            earned += counter.earned[arg]
+        e, n_eat, n_rest = relax.eat_conjugate(mu_eat, nu, theta)
+        earned += relax.eat_earned[n_eat]
         value += e
         hv, h_arg = relax.hunted_conjugate(eta)
         value += hv
-        value += theta * relax.total_bonus if relax.bonus_top else 0.0
         value += sum(rho.values())
         sub_rho = {at: 1.0 for at in rho}
         # What the start counts (R12) is worth μ too: the walk's prizes count only its goals.
@@ -289,7 +305,7 @@ def walk_bound(facts: Facts, *, iterations: int = ITERATIONS, floor: int | None 
         sub_eat += relax.eat_low
         sub_nu += relax.restaurant_low
         sub_eta = h_arg - hunts
-        sub_theta = relax.total_bonus - used_bonus if relax.bonus_top else 0.0
+        sub_theta = earned - used_bonus if relax.bonus_top else 0.0
         if value < best - EPSILON:
             best = value
             stall = 0
@@ -356,6 +372,8 @@ class _Walker:
         the location achieved (a `claim` of its node) or not; a label whose location is not
         achieved may achieve it where it stands, at the start of the next turn (`stay`).
         """
+        import numpy as np  # here, not at the top: the CLI reads ITERATIONS at start-up, numpy costs 0.1 s
+
         neighbours, bits, near, is_location = self.neighbours, self.bit, self.near, self.is_location
         first = (self.start, bits[self.start], 1)
         index = {first: 0}
@@ -456,6 +474,8 @@ class _Walker:
         # The programme over the label arrays (_state_graph): per turn, the labels where it starts,
         # achievements in place, then each step; a turn may end after any number of steps j,
         # worth turn_values[k][j]. Ties go to the lowest index, so the walk is reproducible.
+        import numpy as np  # see _state_graph
+
         S = self.label_count
         values = np.full(S, -np.inf)
         values[0] = 0.0
