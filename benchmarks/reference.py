@@ -36,6 +36,8 @@ from generator.rules.replay import replay  # noqa: E402
 STORE = HERE / "reference.json"
 CPU_SECONDS = 2400.0  # 20 minutes of 2 workers
 POLL = 2.0
+RESEND = 10.0  # seconds between interrupts while the solve has not stopped
+OVERRUN = 1.02  # a run that used more CPU than this share of its limit is not stored
 
 
 def cpu_seconds(pid: int) -> float:
@@ -60,15 +62,19 @@ def run_one(name: str, puzzle, cpu_limit: float, python: Path | None = None) -> 
     started = time.monotonic()
     child = subprocess.Popen(command, stdout=subprocess.PIPE, text=True, cwd=folder)
     used = 0.0
+    interrupted = None
+    # Keep measuring until the solve exits, and interrupt it again if it goes on: on 2026-12-01 one
+    # interrupt was lost and the solve ran on to 2,950 CPU-seconds while this loop, gone to wait,
+    # would have stored 2,402.
     while child.poll() is None:
         time.sleep(POLL)
         try:
             used = cpu_seconds(child.pid)
         except (FileNotFoundError, ProcessLookupError):
             break
-        if used >= cpu_limit:
+        if used >= cpu_limit and (interrupted is None or time.monotonic() - interrupted >= RESEND):
             child.send_signal(signal.SIGINT)
-            break
+            interrupted = time.monotonic()
     out, _ = child.communicate()
     wall = time.monotonic() - started
     result = json.loads(out)
@@ -126,6 +132,9 @@ def main() -> int:
         wanted = [name for name in wanted if name in args.only.split(",")]
     for name in _interleaved(wanted):
         row = run_one(name, puzzles[name], args.cpu_seconds, args.python)
+        if row["cpu_seconds"] > OVERRUN * args.cpu_seconds:
+            print(f"{name}: the solve used {row['cpu_seconds']:.0f} CPU-seconds, over the limit; not stored", file=sys.stderr)
+            continue
         rows.append(row)
         temp = args.store.with_suffix(".tmp")
         temp.write_text(json.dumps(rows, indent=1) + "\n", encoding="utf-8")
