@@ -92,7 +92,6 @@ class _Relaxation:
         self.facts = facts
         rules = facts.rules
         puzzle = facts.puzzle
-        locations = [at for at in facts.goals]
         # How many goals a plan can add to each count: bounds the counters' tables.
         crossing_room: dict[str, int] = defaultdict(int)
         for at, options in facts.goals.items():
@@ -154,7 +153,6 @@ class _Relaxation:
         self.eat_earned = _earned(bonus.get(EAT, {}), self.eat_top)
         # What achieving each goal adds to each count (eat kinds over-counted: every eatery adds
         # one, which only loosens the bound since μ ≥ 0).
-        self.location_index = {at: i for i, at in enumerate(locations)}
         self.goal_terms: dict[Coord, list[tuple[ActionType, int, tuple[int, ...], int, int]]] = {}
         for at, options in facts.goals.items():
             entries = []
@@ -318,8 +316,10 @@ def walk_bound(facts: Facts, *, iterations: int = ITERATIONS, floor: int | None 
         gap = max(value - target, 1.0)
         norm = (sum(g * g for row in sub_lam for g in row) + sum(g * g for g in sub_mu) + sum(g * g for g in sub_rho.values())
                 + sum(g * g for g in sub_sigma) + sub_eat ** 2 + sub_nu ** 2 + sub_eta ** 2 + sub_theta ** 2)
-        if norm < EPSILON or (deadline is not None and time.monotonic() >= deadline):
+        if norm < EPSILON:
             break  # the walk meets every relaxed constraint with equality: the bound cannot fall
+        if deadline is not None and time.monotonic() >= deadline:
+            break
         step = scale * gap / norm
         # Multipliers move against the subgradient (∂L/∂x is the slack the walk leaves), kept ≥ 0.
         for k in range(K):
