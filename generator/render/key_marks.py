@@ -1,11 +1,12 @@
 """Where the answer key puts its turn badges: next to their node, never over the start or each other.
 
 A badge (the turn number in a disc) sits by default at the upper left of the node where an end
-stopped that turn (how far out is the caller's: answer_key.badge_corner). That corner can be taken: the start's "S" is written at the upper right of the
-start node, so a turn ending just right of the start would hide it (issue 15, Brugge 2025-03-14);
-two badges can also meet. `place_badges` tries the corners in a fixed order, then further out,
-and takes the first spot that touches no mark already on the map. Pure geometry in points, no
-drawing, so the rule is tested without a PDF.
+stopped that turn (how far out is the caller's: answer_key.badge_corner). That corner can be
+taken: the start's "S" is written at the upper right of the start node, so a turn ending just
+right of the start would hide it (issue 15, Brugge 2025-03-14); two badges can also meet.
+`place_badges` tries the corners in a fixed order, then further out, and takes the first spot
+that touches no mark already on the map. Pure geometry in points, no drawing, so the rule is
+tested without a PDF.
 """
 
 from __future__ import annotations

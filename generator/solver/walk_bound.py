@@ -257,7 +257,8 @@ def walk_bound(facts: Facts, *, iterations: int = ITERATIONS, floor: int | None 
             value = arms * walk.value
             boxes, bonuses, plan_steps = [], [], []
             for k in range(K):
-                worth, steps, o, used = max(walker.choices(k, lam, eta, theta), key=lambda c: (c[0] + sigma[k] * c[1], -c[2], -c[3]))
+                worth, steps, o, used = max(walker.choices(k, lam, eta, theta),
+                                            key=lambda c: (c[0] + sigma[k] * c[1], -c[2], -c[3]))
                 value += worth + sigma[k] * steps
                 boxes.append(o)
                 bonuses.append(used)
@@ -451,8 +452,8 @@ class _Walker:
                 if not terms:
                     continue
                 for g, (action, cost, counts, eats, restaurants) in enumerate(terms):
-                    gain = (sum(mu[c] for c in counts) + mu_eat * eats + nu * restaurants - lam[k][GOAL_TYPES.index(action)] * cost
-                            - rho[v])
+                    gain = (sum(mu[c] for c in counts) + mu_eat * eats + nu * restaurants
+                            - lam[k][GOAL_TYPES.index(action)] * cost - rho[v])
                     if gain > row[i] + EPSILON:
                         row[i], pick[i] = gain, g
             prizes.append((row, pick))
