@@ -46,19 +46,19 @@ STALL = 10  # non-improving programmes before the step size halves
 STEP = 0.5  # the first step, as a share of Polyak's (gap ÷ |subgradient|²)
 # Where the multipliers start: about where 100-programme runs on Brugge and Antwerpen puzzles end
 # (points per action, per eatery kind, per restaurant, per hunted turn, per bonus action value).
-# Any start gives a true bound; a good one gives a lower bound in fewer programmes (measured in
-# docs/solver.md: 151 against 169 after 30 programmes on brug-06).
+# Any start gives a true bound; a good one gives a lower bound in fewer programmes (measured
+# 2026-12-01 on brug-06: 151 against 169 after 30 programmes, with all prices starting at 1-3).
 START_PRICES = {"action": 2.5, "eatery": 3.5, "restaurant": 5.0, "hunted": 5.0, "bonus": 1.0, "step": 2.0}
 
 
 @dataclass(frozen=True)
 class WalkBound:
-    """The best bound found, after how many walk programmes, and the last step size."""
+    """The best bound found (rounded down, and as computed), after how many walk programmes."""
 
     bound: int
     value: float
     iterations: int
-    labels: int  # the most labels one walk programme kept in a step layer
+    labels: int  # the most labels one walk programme reached in a step layer
 
 
 @dataclass
