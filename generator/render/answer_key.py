@@ -37,6 +37,7 @@ from generator.render.wrap import shrunk_size, wrap_fitting
 from generator.render.wording import capital, city_words, location_name
 from generator.rules.grid import Coord
 from generator.rules.puzzle import Puzzle
+from generator.rules.tally import bonus_positions
 
 HEADER = 22 * mm  # title, date and level, target and par, certificate; the code lines come under it
 ROW = 5 * mm
@@ -315,6 +316,15 @@ def _row(canvas: Canvas, x: float, y: float, width: float, label: str, note: str
 
 COLUMNS = ((N_("Turn"), 0.06), (N_("Boxes"), 0.24), (N_("Bonus"), 0.09), (N_("Nodes entered"), 0.27),
            (N_("Goals achieved"), 0.34))
+# Without bonus actions (the basic game, R9) the table drops that column, which would only hold
+# dashes, and gives its room to the goals, the longest cells.
+NO_BONUS_COLUMNS = ((N_("Turn"), 0.06), (N_("Boxes"), 0.24), (N_("Nodes entered"), 0.27),
+                    (N_("Goals achieved"), 0.43))
+
+
+def plan_columns(puzzle: Puzzle) -> tuple[tuple[str, float], ...]:
+    """The plan table's (caption, share of the width) columns for `puzzle`."""
+    return COLUMNS if bonus_positions(puzzle.city.rules, puzzle.mode) else NO_BONUS_COLUMNS
 
 
 def draw_plan_table(canvas: Canvas, daily: Daily, paper: Paper) -> None:
@@ -333,22 +343,24 @@ def draw_plan_table(canvas: Canvas, daily: Daily, paper: Paper) -> None:
     canvas.setFillColor(INK)
     fit_string(canvas, _("Setup: the path starts on {location} ({at}); its goal is achieved for free.").format(
         location=location_name(start), at=puzzle.start), MARGIN, top - 14 * mm, width, FONT, TEXT)
-    widths = [share * width for _, share in COLUMNS]
-    y = _draw_column_heads(canvas, top - 20 * mm, widths)
+    columns = plan_columns(puzzle)
+    widths = [share * width for _, share in columns]
+    y = _draw_column_heads(canvas, top - 20 * mm, columns, widths)
     for t, turn in enumerate(daily.answer.turns):
         boxes = " + ".join(box_text(puzzle, t, name) for name in turn.boxes)
         if turn.hunted:
             boxes = _("{boxes} ({hunted_turn})").format(boxes=boxes, hunted_turn=words.hunted_turn,
                                                         hunted_action=words.hunted_action)
-        bonus = ", ".join(bonus_text(use.value, use.action) for use in turn.bonus) or "–"
-        cells = [str(t + 1), boxes, bonus, moves_text(turn), goals_text(puzzle, turn)]
+        cells = [str(t + 1), boxes, moves_text(turn), goals_text(puzzle, turn)]
+        if columns is COLUMNS:
+            cells.insert(2, ", ".join(bonus_text(use.value, use.action) for use in turn.bonus) or "–")
         wrapped = [wrap_fitting(text, w - 2 * mm, FONT, TEXT) or [""] for text, w in zip(cells, widths)]
         height = max(len(lines) for lines in wrapped) * LEADING + 2.2 * mm
         if y - height < MARGIN + 8 * mm:
             # Long goal lists could push a row off the page: continue on a new one.
             canvas.showPage()
             _draw_page_ruler(canvas, paper)
-            y = _draw_column_heads(canvas, top - RULER_HEIGHT - 4 * mm, widths)
+            y = _draw_column_heads(canvas, top - RULER_HEIGHT - 4 * mm, columns, widths)
         x = MARGIN
         for i, (lines, w) in enumerate(zip(wrapped, widths)):
             canvas.setFont(FONT_BOLD if i == 0 else FONT, TEXT)
@@ -372,12 +384,12 @@ def _draw_page_ruler(canvas: Canvas, paper: Paper) -> None:
     draw_ruler(canvas, paper.width - MARGIN - ruler_width(), paper.height - MARGIN - RULER_HEIGHT)
 
 
-def _draw_column_heads(canvas: Canvas, y: float, widths: list[float]) -> float:
+def _draw_column_heads(canvas: Canvas, y: float, columns: tuple[tuple[str, float], ...], widths: list[float]) -> float:
     """The table's column captions on baseline `y`, ruled under; returns the rule's height."""
     canvas.setFillColor(INK)
     canvas.setFont(FONT_BOLD, TEXT)
     x = MARGIN
-    for (caption, _share), w in zip(COLUMNS, widths):
+    for (caption, _share), w in zip(columns, widths):
         text = _(caption)
         fitted = shrunk_size(text, w - 2 * mm, FONT_BOLD, TEXT, MIN_TEXT)
         if fitted != TEXT:  # a font change is written into the page: only for a caption that needs it

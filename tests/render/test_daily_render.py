@@ -24,6 +24,7 @@ from generator.render.answer_key import badge_discs, badge_size, layout_key, rou
 from generator.render.citymap import DISC, map_geometry
 from generator.render.daily import answer_key_path, render_answer_key, render_daily, render_puzzle_sheet, sheet_path
 from generator.render.daily_sheet import CODE_SIZE, QR_COLUMN, STATEMENT, code_rows, layout_puzzle_sheet
+from generator.render.daily_text import bonus_text
 from generator.render.icon_scheme import load_icon_scheme
 from generator.render.icons import icon_text
 from generator.render.key_marks import Circle
@@ -196,6 +197,21 @@ def test_answer_key_lists_every_turn(daily: job.Daily) -> None:
         for claim in turn.goals:
             assert f"{city.locations[claim.at].name} ({claim.at})" in text
     assert f"{daily.puzzle.start_location.name} ({daily.puzzle.start})" in text
+
+
+def test_bonus_column_only_where_bonus_actions_exist(daily: job.Daily, sunday: job.Daily) -> None:
+    """The basic game has no bonus actions (R9): its plan table has no Bonus column of dashes; the
+    advanced game's has one, listing each bonus the plan uses."""
+    monday = _text(answer_key_path(_stem(daily)), (1,))
+    assert "Turn Boxes Nodes entered Goals achieved" in monday
+    assert "Bonus" not in monday
+    stem = sunday.files[0].parent / job.file_stem("antwerpen", SUNDAY)
+    advanced = _text(answer_key_path(stem), (1,))
+    assert "Turn Boxes Bonus Nodes entered Goals achieved" in advanced
+    uses = [use for turn in sunday.answer.turns for use in turn.bonus]
+    assert uses, "the Sunday plan was expected to use a bonus action"
+    for use in uses:
+        assert bonus_text(use.value, use.action) in advanced
 
 
 def test_route_and_turn_marks_follow_the_plan(daily: job.Daily) -> None:
