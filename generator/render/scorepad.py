@@ -5,8 +5,9 @@ tested without drawing; the pad is then drawn once as a Form XObject and placed 
 of every page, which keeps a many-pad PDF small.
 
 A pad tiles the same way on every paper (as many across and down as fit on the smallest of the
-papers), so A4 and Letter give the same pads; what room is left on a page goes into taller rows,
-up to MAX_ROW_HEIGHT (then into the running-score lines), rather than into blank bands. Under the pads, a scale ruler.
+papers), so A4 and Letter give the same pads; a label without a hint takes two lines where that
+fits one more pad across. What room is left on a page goes into taller rows, up to MAX_ROW_HEIGHT
+(then into the running-score lines), rather than into blank bands. Under the pads, a scale ruler.
 """
 
 from __future__ import annotations
@@ -26,7 +27,7 @@ from generator.language import _, ngettext
 from generator.render.pdf import (CUT_END, FONT, FONT_BOLD, MIN_TEXT, PAPERS, RULER_HEIGHT, RULER_LOWEST, Paper, draw_ruler,
                                   new_canvas)
 from generator.render.scorepad_template import ScorePadTemplate
-from generator.render.wrap import wrap_words
+from generator.render.wrap import words, wrap_words
 
 MARGIN = 12 * mm  # inside every home printer's unprintable edge (about 4-6 mm)
 RULER_Y = RULER_LOWEST  # the ruler's caption baseline
@@ -72,6 +73,7 @@ class PadLayout:
     running_row: float = RUNNING_ROW
     ruler: tuple[float, float] = (MARGIN, RULER_Y)  # lower-left corner of the scale ruler
     cut_bottom: float = FOOT  # where the vertical cut lines end, above the ruler
+    label_lines: tuple[tuple[str, ...], ...] = ()  # each row label's printed lines (one, or two)
 
     @property
     def running_height(self) -> float:
@@ -85,24 +87,32 @@ def layout_scorepad(template: ScorePadTemplate, players: int, paper: Paper) -> P
             f"{template.title} is for {template.min_players}–{template.max_players} players, not {players}"
         )
     label_width = min(MAX_LABEL_WIDTH, max(_natural_label_width(row) for row in template.rows))
+    running_label = 0.0  # the running grid's title and hint need this much of the label column
     if template.running:
         running = template.running
         needed = 2 * PAD + max(stringWidth(running.label, FONT_BOLD, LABEL_SIZE),
                                stringWidth(running.hint, FONT, HINT_SIZE) if running.hint else 0)
         if needed > MAX_LABEL_WIDTH:
             raise DataError(template.file, f"variants.{template.variant}.running", "label or hint too long to print")
+        running_label = needed
         label_width = max(label_width, needed)
         # Each caption heads half of the narrowest player column the pad may get.
         if max(stringWidth(caption, FONT, MIN_TEXT) for caption in running.columns) > MIN_RUNNING_WIDTH / 2 - 1 * mm:
             raise DataError(template.file, f"variants.{template.variant}.running.columns", "too long to print")
-    label_sizes = tuple(_fit_label(template, i, label_width) for i in range(len(template.rows)))
-    natural = label_width + players * (MIN_RUNNING_WIDTH if template.running else MIN_PLAYER_WIDTH)
-    if natural > _usable(paper)[0]:
+    columns = players * (MIN_RUNNING_WIDTH if template.running else MIN_PLAYER_WIDTH)
+    if label_width + columns > _usable(paper)[0]:
         raise UsageError(f"a pad for {players} players does not fit across {paper.name} paper")
-    # The same tiling on every paper: a group that prints on A4 and on Letter gets the same pads
-    # (the 4-player Bruges pad was 2 to an A4 page with cramped columns 4 to a Letter page).
-    papers = [paper, *(p for p in PAPERS.values() if natural <= _usable(p)[0])]
-    across = min(max(1, int((_usable(p)[0] + GAP) // (natural + GAP))) for p in papers)
+    papers, across = _tiling(paper, label_width + columns)
+    # Labels without a hint may take two lines. When that gains pads across (the Dutch and French
+    # category names are a fifth longer than the English ones: the 1-player Citytrip pad was 2 to a
+    # page against 4), the label column narrows to the widest that still tiles that many.
+    narrow = max(running_label, min(MAX_LABEL_WIDTH, max(_natural_label_width(row, wrap=True) for row in template.rows)))
+    narrow_papers, narrow_across = _tiling(paper, narrow + columns)
+    if narrow_across > across:
+        papers, across = narrow_papers, narrow_across
+        label_width = max(narrow, min((_usable(p)[0] + GAP) / across - GAP for p in papers) - columns)
+    fitted = [_fit_label(template, i, label_width) for i in range(len(template.rows))]
+    label_sizes = tuple(size for size, _lines in fitted)
     down = min(_down(template, players, p, label_width, across) for p in papers)
     width, player_width, note_lines, height = _measure(template, players, paper, label_width, across, ROW_HEIGHT)
     usable_h = _usable(paper)[1]
@@ -131,12 +141,22 @@ def layout_scorepad(template: ScorePadTemplate, players: int, paper: Paper) -> P
         if title_size < MIN_LABEL_SIZE:
             raise DataError(template.file, f"variants.{template.variant}.label", "too long to print above the pad")
     return PadLayout(label_width, player_width, players, label_sizes, title_size, note_lines, width, height, slots,
-                     row_height, running_rows, running_row, (left, RULER_Y), RULER_Y + RULER_HEIGHT + 1 * mm)
+                     row_height, running_rows, running_row, (left, RULER_Y), RULER_Y + RULER_HEIGHT + 1 * mm,
+                     tuple(lines for _size, lines in fitted))
 
 
 def _usable(paper: Paper) -> tuple[float, float]:
     """The width and height pads may fill: inside the margins, above the ruler."""
     return paper.width - 2 * MARGIN, paper.height - MARGIN - FOOT
+
+
+def _tiling(paper: Paper, natural: float) -> tuple[list[Paper], int]:
+    """The papers a pad `natural` points wide fits across, `paper` first, and how many such pads
+    fit side by side on each of them. The same tiling on every paper: a group that prints on A4
+    and on Letter gets the same pads (the 4-player Bruges pad was 2 to an A4 page with cramped
+    columns 4 to a Letter page)."""
+    papers = [paper, *(p for p in PAPERS.values() if natural <= _usable(p)[0])]
+    return papers, min(max(1, int((_usable(p)[0] + GAP) // (natural + GAP))) for p in papers)
 
 
 def _measure(template: ScorePadTemplate, players: int, paper: Paper, label_width: float, across: int,
@@ -188,26 +208,51 @@ def hint_size(label_size: float) -> float:
     return max(MIN_TEXT, HINT_SIZE * label_size / LABEL_SIZE)
 
 
-def _natural_label_width(row) -> float:
+def _natural_label_width(row, wrap: bool = False) -> float:
+    """The label column's width that prints `row` at full size: on one line, or with `wrap` on two
+    lines when it has no hint (whose line it would take)."""
     icon = ICON_SIZE + PAD if row.icon else 0
-    label = stringWidth(row.label, FONT_BOLD if row.kind == "total" else FONT, LABEL_SIZE)
+    font = _label_font(row)
+    lines = two_lines(row.label, font, LABEL_SIZE) if wrap and not row.hint else (row.label,)
+    label = max(stringWidth(line, font, LABEL_SIZE) for line in lines)
     hint = stringWidth(row.hint, FONT, HINT_SIZE) if row.hint else 0
     return 2 * PAD + icon + max(label, hint)
 
 
-def _fit_label(template: ScorePadTemplate, index: int, label_width: float) -> float:
-    """The largest font size ≤ LABEL_SIZE at which row `index` fits its column (shrink to fit)."""
+def _label_font(row) -> str:
+    return FONT_BOLD if row.kind == "total" else FONT
+
+
+def two_lines(text: str, font: str, size: float) -> tuple[str, ...]:
+    """`text` broken between two words where the wider of its two lines is narrowest; a
+    single word stays one line."""
+    parts = words(text)
+    splits = [(" ".join(parts[:i]), " ".join(parts[i:])) for i in range(1, len(parts))]
+    if not splits:
+        return (text,)
+    return min(splits, key=lambda pair: max(stringWidth(line, font, size) for line in pair))
+
+
+def _fit_label(template: ScorePadTemplate, index: int, label_width: float) -> tuple[float, tuple[str, ...]]:
+    """The font size ≤ LABEL_SIZE and the lines of row `index` in its column: one line at full
+    size where it fits; else a label without a hint takes two lines (the hint's place), and a
+    label still too wide shrinks until it fits."""
     row = template.rows[index]
     room = label_width - 2 * PAD - (ICON_SIZE + PAD if row.icon else 0)
-    font = FONT_BOLD if row.kind == "total" else FONT
+    font = _label_font(row)
+    if stringWidth(row.label, font, LABEL_SIZE) > room and not row.hint:
+        lines = two_lines(row.label, font, LABEL_SIZE)
+    else:
+        lines = (row.label,)
     size = LABEL_SIZE
-    while stringWidth(row.label, font, size) > room or (row.hint and stringWidth(row.hint, FONT, hint_size(size)) > room):
+    while (max(stringWidth(line, font, size) for line in lines) > room
+           or (row.hint and stringWidth(row.hint, FONT, hint_size(size)) > room)):
         size -= 0.25
         if size < MIN_LABEL_SIZE:
             raise DataError(
                 template.file, f"variants.{template.variant}.rows[{index}]", f"label {row.label!r} or its hint is too long to print"
             )
-    return size
+    return size, lines
 
 
 def _draw_pad(canvas: Canvas, template: ScorePadTemplate, layout: PadLayout) -> None:
@@ -249,7 +294,8 @@ def _draw_pad(canvas: Canvas, template: ScorePadTemplate, layout: PadLayout) -> 
     canvas.drawString(PAD, rows_top + (HEADER_HEIGHT - LABEL_SIZE) / 2 + 0.8, _("Name"))
 
     for i, row in enumerate(template.rows):
-        _draw_row_label(canvas, row, layout.label_sizes[i], rows_top - i * row_height, row_height)
+        _draw_row_label(canvas, row, layout.label_lines[i], layout.label_sizes[i], rows_top - i * row_height,
+                        row_height)
 
     # Grid: thin inner lines, a heavier outline and a heavier rule above the total.
     canvas.setStrokeColor(INK)
@@ -314,14 +360,21 @@ def _draw_running(canvas: Canvas, template: ScorePadTemplate, layout: PadLayout,
     canvas.rect(0, bottom, width, top - bottom, stroke=1, fill=0)
 
 
-def _draw_row_label(canvas: Canvas, row, size: float, top: float, row_height: float) -> None:
+def _draw_row_label(canvas: Canvas, row, lines: tuple[str, ...], size: float, top: float, row_height: float) -> None:
     x = PAD
     middle = top - row_height / 2
     if row.icon:
         draw_icon(canvas, row.icon, x + ICON_SIZE / 2, middle, ICON_SIZE, INK)
         x += ICON_SIZE + PAD
-    _draw_label(canvas, row.label, row.hint, x, middle, FONT_BOLD if row.kind == "total" else FONT, size,
-                hint_size(size))
+    if len(lines) == 2:
+        # Two lines of one label, centred as a pair on the row's middle.
+        canvas.setFillColor(INK)
+        canvas.setFont(_label_font(row), size)
+        leading = 1.1 * size
+        for k, line in enumerate(lines):
+            canvas.drawString(x, middle + leading / 2 - k * leading - size * 0.35, line)
+        return
+    _draw_label(canvas, row.label, row.hint, x, middle, _label_font(row), size, hint_size(size))
 
 
 def _draw_label(canvas: Canvas, label: str, hint: str, x: float, middle: float, font: str, size: float,

@@ -8,12 +8,13 @@ import sys
 from pathlib import Path
 
 import pytest
+from reportlab.pdfbase.pdfmetrics import stringWidth
 
 from print_audit import audit
 from ruler_check import ruler_faults
 
 from generator.errors import DataError
-from generator.render.pdf import PAPERS
+from generator.render.pdf import FONT, FONT_BOLD, PAPERS
 from generator.render.scorepad import FOOT, GAP, MARGIN, MAX_ROW_HEIGHT, MIN_TEXT, layout_scorepad
 from generator.render.scorepad_template import load_scorepad
 from generator.render.template import TEMPLATES
@@ -224,6 +225,29 @@ def test_several_pads_per_page_where_they_fit() -> None:
     assert len(layout_scorepad(bruges, 2, PAPERS["a4"]).slots) == 4
     citytrip = load_scorepad(TEMPLATES / "scorepad" / "citytrip.yaml")
     assert len(layout_scorepad(citytrip, 6, PAPERS["a4"]).slots) == 2
+
+
+@pytest.mark.parametrize("lang", ["en", "nl", "fr"])
+def test_long_labels_take_two_lines_to_keep_four_pads_to_a_page(lang: str) -> None:
+    """The 1-player Citytrip pad is four to a page in every language: Dutch and French category
+    names, a fifth longer than the English ones, wrap onto two lines (the room a hint takes)
+    rather than widen the pad to two to a page; every line stays inside the label column at
+    full size, and a label with a hint keeps one line."""
+    from generator.language import speaking
+    from generator.render.scorepad import ICON_SIZE, LABEL_SIZE, PAD
+
+    with speaking(lang):
+        for city in GAMES["citytrip"][0]:
+            template = load_scorepad(TEMPLATES / "scorepad" / "citytrip.yaml", city)
+            for paper in PAPERS.values():
+                layout = layout_scorepad(template, 1, paper)
+                assert len(layout.slots) == 4, (city, paper.name)
+                for row, lines, size in zip(template.rows, layout.label_lines, layout.label_sizes):
+                    assert " ".join(lines) == row.label and size == LABEL_SIZE
+                    assert len(lines) == 1 or (len(lines) == 2 and row.hint is None)
+                    room = layout.label_width - 2 * PAD - (ICON_SIZE + PAD if row.icon else 0)
+                    font = FONT_BOLD if row.kind == "total" else FONT
+                    assert all(stringWidth(line, font, size) <= room + 0.01 for line in lines), row.label
 
 
 @pytest.mark.parametrize(
