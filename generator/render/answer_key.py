@@ -34,7 +34,8 @@ from generator.render.pdf import FONT, FONT_BOLD, MIN_TEXT, RULER_HEIGHT, Paper,
 from generator.render.sheet import GAP, GREY, INK, MARGIN, RULE
 from generator.render.sheet_style import load_sheet_style
 from generator.render.wrap import shrunk_size, wrap_fitting
-from generator.render.wording import capital, city_words, location_name
+from generator.render.wording import capital, location_name
+from generator.rules.city import city_words
 from generator.rules.grid import Coord
 from generator.rules.puzzle import Puzzle
 from generator.rules.tally import bonus_positions

@@ -31,11 +31,11 @@ from generator.render.pdf import FONT, FONT_BOLD, MIN_TEXT, Paper, new_canvas
 from generator.render.qr import QUIET_ZONE, draw_qr, qr_matrix
 from generator.render.sheet_style import load_sheet_style
 from generator.render.sheet import ordinal
-from generator.render.wording import category_label, city_fills, city_words, location_name, start_description
+from generator.render.wording import category_label, city_fills, location_name, start_description
 from generator.render.wrap import fit_words, lines_fit, shrunk_size, wrap_fitting, wrap_words
 from generator.rules.assignments import MAX_SETS, TYPE6_DRAWN, Assignment, Kind
 from generator.rules.cards import ActionCard
-from generator.rules.city import EAT, City, StartCard
+from generator.rules.city import EAT, City, StartCard, city_words
 
 INSET = 3 * mm
 QR_ROOM = 27 * mm  # the widest a start card's QR code may be, quiet zone included

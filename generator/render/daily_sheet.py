@@ -44,7 +44,7 @@ from generator.render.pdf import FONT, FONT_BOLD, MIN_TEXT, RULER_HEIGHT, Paper,
 from generator.render.qr import draw_qr, qr_matrix
 from generator.render.sheet import GAP, GREY, INK, MARGIN, RULE, SheetLayout, draw_legend, draw_strips, layout_sheet
 from generator.render.sheet_style import load_sheet_style
-from generator.render.wording import city_words
+from generator.rules.city import city_words
 from generator.render.wrap import shrunk_size, wrap_fitting
 from generator.rules.cards import ActionBox
 from generator.rules.puzzle import Puzzle

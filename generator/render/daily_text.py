@@ -14,10 +14,10 @@ from __future__ import annotations
 
 from generator.daily.job import Daily
 from generator.language import _, long_date, ngettext, pgettext
-from generator.render.wording import capital, city_words, location_name
+from generator.render.wording import capital, location_name
 from generator.rules.assignments import MAX_SETS, Assignment, Kind
 from generator.rules.cards import ActionType
-from generator.rules.city import ADVANCED, Words
+from generator.rules.city import ADVANCED, Words, city_words
 from generator.rules.grid import Coord
 from generator.rules.plan import Turn
 from generator.rules.puzzle import Puzzle

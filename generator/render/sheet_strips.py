@@ -24,8 +24,8 @@ from generator.render.icon_scheme import load_icon_scheme
 from generator.render.pdf import FONT, FONT_BOLD, MIN_TEXT, RULER_HEIGHT
 from generator.render.sheet_style import load_sheet_style
 from generator.render.wrap import draw_wrapped, lines_fit, shrunk_size, wrap_fitting, wrap_words
-from generator.render.wording import capital, city_fills, city_words
-from generator.rules.city import ADVANCED, EAT, RESTAURANT, City
+from generator.render.wording import capital, city_fills
+from generator.rules.city import ADVANCED, EAT, RESTAURANT, City, city_words
 
 ROW = 6.2 * mm  # a strip row: room to cross a number with a pencil
 STRIP_ICON = 6.5 * mm

@@ -21,7 +21,7 @@ import re
 from typing import Mapping
 
 from generator.language import current, localized
-from generator.rules.city import Category, City, Location, StartCard, Words
+from generator.rules.city import Category, City, Location, StartCard, city_words
 
 PLACEHOLDER = re.compile(r"\{([A-Za-z_]+(?::[a-z_]+)?)\}")
 
@@ -32,15 +32,9 @@ def capital(text: str) -> str:
     return text[:1].upper() + text[1:]
 
 
-# The city's own words in the language in use (generator/language.py), from the city data
-# (docs/formats.md: a text per language). The engine keeps the English ones (its messages);
-# everything printed for players asks here.
-
-
-def city_words(city: City) -> Words:
-    """The rulebook's terms for `city` ("assignment", "hunted action"...) in the language in use;
-    words.yaml gives them per language, and the loader has filled in every language."""
-    return city.words_by_language.get(current(), city.words)
+# The city's own names and texts in the language in use (generator/language.py), from the city
+# data (docs/formats.md: a text per language); its words (city_words) are in generator/rules/city.py,
+# where the engine's messages take them too.
 
 
 def location_name(location: Location) -> str:

@@ -9,6 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Mapping
 
+from generator.language import current
 from generator.rules.assignments import Assignment
 from generator.rules.cards import ActionCard, ActionType
 from generator.rules.grid import Coord, Grid
@@ -134,8 +135,9 @@ class Words:
     """words.yaml: what this city's rulebook calls its own concepts, in lower case.
 
     The two editions name the same rules differently (Brugge's hunted actions, assignments and
-    appreciation are Antwerpen's rush actions, missions and rating). Every printable takes these
-    words from here, so one kit never mixes two vocabularies; the engine never reads them.
+    appreciation are Antwerpen's rush actions, missions and rating). Every printable and the
+    engine's messages take these words from here (`city_words`), so a player never meets two
+    vocabularies; the rules themselves never read them.
     """
 
     assignment: str = "assignment"
@@ -167,3 +169,10 @@ class City:
     # nl, fr), and the language its printables speak unless told otherwise (None: English).
     words_by_language: Mapping[str, Words] = field(default_factory=dict)
     language: str | None = None
+
+
+def city_words(city: City) -> Words:
+    """The rulebook's terms for `city` ("assignment", "hunted action"...) in the language in use
+    (generator/language.py); words.yaml gives them per language, and the loader has filled in
+    every language."""
+    return city.words_by_language.get(current(), city.words)

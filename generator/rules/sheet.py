@@ -17,7 +17,7 @@ from typing import Iterable
 from generator.errors import IllegalMoveError, Violation, shown
 from generator.language import _
 from generator.rules.cards import BOX_NAMES, PAIRS, TRIPLES, ActionType, normalise_boxes
-from generator.rules.city import ADVANCED, Location
+from generator.rules.city import ADVANCED, Location, city_words
 from generator.rules.grid import Coord, crossing_diagonal, edge
 from generator.rules.plan import BonusUse, GoalClaim, Turn
 from generator.rules.puzzle import Puzzle
@@ -211,14 +211,19 @@ class Sheet:
         if len(chosen) == 2 and chosen not in PAIRS:
             effects.fail("R8", _("boxes {boxes} do not share a side").format(boxes=" ".join(chosen)))
             return None
+        # The messages name the hunt as the city's sheet does (Antwerpen's rush turns).
+        words = city_words(self.city)
         if len(chosen) == 3:
             if chosen not in TRIPLES:
-                effects.fail("R8", _("boxes {boxes} are not a connected hunted triple").format(boxes=" ".join(chosen)))
+                effects.fail("R8", _("a {hunted_turn} takes three connected boxes, not {boxes}").format(
+                    hunted_turn=words.hunted_turn, boxes=" ".join(chosen)))
                 return None
             if self.hunts_left() <= 0:
-                effects.fail("R16", _("no hunted action is left on the hunted strip"))
+                effects.fail("R16", _("all {count} {hunted_actions} are used").format(
+                    count=self.city.rules.max_hunts, hunted_actions=words.hunted_actions))
         elif len(chosen) != 2:
-            effects.fail("R8", _("a turn takes 2 boxes (3 when hunted), not {count}").format(count=len(chosen)))
+            effects.fail("R8", _("a turn takes 2 boxes (3 for a {hunted_turn}), not {count}").format(
+                hunted_turn=words.hunted_turn, count=len(chosen)))
             return None
         return self.budget(chosen)
 

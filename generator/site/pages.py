@@ -29,7 +29,8 @@ from generator.render.icon_scheme import load_icon_scheme
 from generator.render.icons import icon_width
 from generator.render.svg import icon_outline
 from generator.render.sheet_style import load_sheet_style
-from generator.render.wording import capital, category_label, city_words
+from generator.render.wording import capital, category_label
+from generator.rules.city import city_words
 from generator.site.addresses import page_link
 from generator.site.assets import STATIC
 from generator.site.map_svg import page_map

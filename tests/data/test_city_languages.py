@@ -273,7 +273,8 @@ def test_dutch_players_get_dutch_names_and_english_ones_the_canonical_name(name:
 def test_every_city_text_prints_in_the_print_font(name: str) -> None:
     """No letter of any language's text (œ, É, ë…) would print as a box."""
     from generator.render.pdf import missing_glyphs
-    from generator.render.wording import category_label, city_words, location_name, start_description
+    from generator.render.wording import category_label, location_name, start_description
+    from generator.rules.city import city_words
     from generator.language import speaking
 
     city = load_city(name)

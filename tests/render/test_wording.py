@@ -10,8 +10,8 @@ import pytest
 
 from generator.data.cities import load_city
 from generator.language import LANGUAGES, speaking
-from generator.render.wording import (capital, category_label, city_fills, city_words, fill, location_name,
-                                      start_description)
+from generator.render.wording import capital, category_label, city_fills, fill, location_name, start_description
+from generator.rules.city import city_words
 from tiny import TINY
 
 

@@ -257,6 +257,35 @@ def test_hunted_strip_penalises_and_runs_out():
     assert rules_broken(game, "L1 L2 R2") == {"R16"}
 
 
+@pytest.mark.parametrize("lang,expected", [
+    ("en", ["a rush turn takes three connected boxes, not L1 L2 R3", "all 3 rush actions are used",
+            "a turn takes 2 boxes (3 for a rush turn), not 1"]),
+    ("nl", ["een haastbeurt neemt drie verbonden vakjes, niet L1 L2 R3", "alle 3 haastacties zijn gebruikt",
+            "een beurt neemt 2 vakjes (3 bij een haastbeurt), niet 1"]),
+    ("fr", ["un tour express prend trois cases reliées, pas L1 L2 R3",
+            "les 3\u00a0actions express sont toutes utilisées", "un tour prend 2 cases (3 pour un tour express), pas 1"]),
+])
+def test_hunt_messages_speak_the_citys_words(lang, expected):
+    """R8/R16: the engine's reasons name the hunt as the city's sheet does, in the player's
+    language: the tiny city with Antwerpen's words says 'rush turn', never 'hunted'."""
+    import dataclasses
+
+    from generator.data.cities import load_city
+    from generator.language import speaking
+
+    antwerpen = load_city("antwerpen")
+    puzzle = make_puzzle()
+    city = dataclasses.replace(puzzle.city, words=antwerpen.words, words_by_language=antwerpen.words_by_language)
+    puzzle = dataclasses.replace(puzzle, city=city)
+    spent = play(puzzle, "L1 L2 R2", "L1 L2 R2", "L1 L2 R2")
+    with speaking(lang):
+        messages = [v.message for v in Sheet(puzzle).check(turn("L1 L2 R3"))]
+        messages += [v.message for v in spent.check(turn("L1 L2 R2"))]
+        messages += [v.message for v in Sheet(puzzle).check(turn("L1"))]
+    assert messages == expected
+    assert not any("hunted" in m or "opgejaagd" in m or "pressé" in m for m in messages)
+
+
 def test_appreciation_adds_strips_assignments_and_hunted():
     """R17: the total is the sum of every strip, the assignment bonuses and the hunted penalty."""
     game = play(make_puzzle(assignments=["2.01"]), "L1 L2 R2 a:B1,C1 @B1")
