@@ -27,8 +27,10 @@ boxes of the sheets are measured in millimetres.
   first (one sheet, double-sided) and follow its steps: hold the side with the scales against the
   light and read where each cross shows through (X, Y in mm; right and up are +). If that is not
   0,0, run  {command}  with your reading.
-{scorepad}, {reference}  score pad and player aid (when the city has them)
 """)  # translated where written
+# Only the shipped cities have a score pad and a player aid (templates/*/citytrip.yaml variants):
+# a kit of a city of one's own says nothing of files it does not hold.
+AIDS = N_("{scorepad}, {reference}  score pad and player aid\n")
 FILES = ("sheets-basic", "sheets-advanced", "start-cards", "action-cards", "assignment-cards", "card-alignment",
          "scorepad", "reference")
 
@@ -58,9 +60,12 @@ def write_kit(city: City, slug: str, paper: Paper, folder: Path, options: KitOpt
         render_assignment_cards(city, paper, folder / kit_file(slug, "assignment-cards")),
         render_alignment_test(city, paper, folder / kit_file(slug, "card-alignment"), options.offset_mm),
     ]
-    written += _player_aids(city, slug, paper, folder)
+    aids = _player_aids(city, slug, paper, folder)
+    written += aids
     names = {name.replace("-", "_"): kit_file(slug, name) for name in FILES}
     readme = _(README).format(name=city.name, command=reprint_command(city, paper), **names)
+    if aids:
+        readme += _(AIDS).format(**names)
     write_text(folder / f"README{file_suffix(current())}.txt", readme)
     return written
 

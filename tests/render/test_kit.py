@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import pytest
@@ -44,3 +45,24 @@ def test_bad_options_exit_2_and_write_nothing(run, tmp_path: Path, args: list[st
     code, _, stderr = run("kit", *args, "--out", tmp_path)
     assert code == 2 and message in stderr
     assert list(tmp_path.iterdir()) == []
+
+
+def test_a_kit_of_ones_own_city_lists_only_what_it_holds(run, tmp_path: Path) -> None:
+    """A city of one's own (a folder) has no score pad or player aid template: its kit has the
+    sheets and cards, and its README names no file the folder does not hold; a shipped city's
+    README names its pad and aid."""
+    from tiny import TINY
+
+    out = tmp_path / "own"
+    code, _, stderr = run("kit", "--city", TINY, "--count", "1", "--out", out)
+    assert (code, stderr) == (0, "")
+    pdfs = sorted(p.name for p in out.iterdir() if p.suffix == ".pdf")
+    assert len(pdfs) == 6 and not any("scorepad" in name or "reference" in name for name in pdfs)
+    readme = (out / "README.txt").read_text(encoding="utf-8")
+    named = set(re.findall(r"[\w-]+\.pdf", readme))
+    assert named == set(pdfs)
+    shipped = tmp_path / "brugge"
+    assert run("kit", "--city", "brugge", "--count", "1", "--lang", "nl", "--out", shipped)[0] == 0
+    readme = (shipped / "README-nl.txt").read_text(encoding="utf-8")
+    assert "brugge-scorepad-nl.pdf, brugge-reference-nl.pdf  scoreblok en spelhulp" in readme
+    assert set(re.findall(r"[\w-]+\.pdf", readme)) == {p.name for p in shipped.iterdir() if p.suffix == ".pdf"}
