@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 
 from generator.cli.common import plan_argument, print_json, puzzle_argument
+from generator.rules.city import Words, city_words
 from generator.rules.replay import Report, replay
 
 EXIT_ILLEGAL = 1
@@ -36,11 +37,13 @@ def run(args: argparse.Namespace) -> int:
         data["won"] = report.won(puzzle.target)
         print_json(data)
     else:
-        print(describe(report, puzzle.target))
+        print(describe(report, puzzle.target, city_words(puzzle.city)))
     return 0 if report.valid else EXIT_ILLEGAL
 
 
-def describe(report: Report, target: int | None) -> str:
+def describe(report: Report, target: int | None, words: Words = Words()) -> str:
+    """The verdict and the score breakdown, its lines named in the city's `words` (Antwerpen's
+    missions, rush actions and rating)."""
     lines = []
     if report.valid:
         lines.append(f"valid plan: {report.turns_played} turns")
@@ -54,9 +57,9 @@ def describe(report: Report, target: int | None) -> str:
         lines.append(f"  {name:<12}{points:>5}{note}")
     for ident, points in breakdown.assignments.items():
         done = "complete" if breakdown.assignments_complete[ident] else "not complete"
-        lines.append(f"  {'assignment ' + ident:<12}{points:>5}  {done}")
-    lines.append(f"  {'hunted':<12}{breakdown.hunted:>5}")
-    lines.append(f"  {'appreciation':<12}{breakdown.total:>5}")
+        lines.append(f"  {words.assignment + ' ' + ident:<12}{points:>5}  {done}")
+    lines.append(f"  {words.hunted_actions:<12}{breakdown.hunted:>5}")
+    lines.append(f"  {words.appreciation:<12}{breakdown.total:>5}")
     won = report.won(target)
     if won is not None:
         lines.append(f"target {target}: {'won' if won else 'not reached'}")

@@ -29,6 +29,30 @@ def test_verify_prints_a_breakdown_and_exits_0(tmp_path, capsys):
     assert "statue" in out and "appreciation" in out
 
 
+def test_verify_names_the_lines_in_the_citys_words(tmp_path, capsys):
+    """An Antwerpen puzzle's breakdown says mission, rush actions and rating, as its sheet does;
+    a Brugge one assignment, hunted actions and appreciation (R17)."""
+    import datetime as dt
+
+    from generator.daily.code import encode
+    from generator.daily.deal import deal
+    from generator.data.cities import load_city
+
+    sunday = dt.date(2026, 11, 29)  # four assignments, one direction, 15 turns
+    for city, words in (("antwerpen", ("mission 1.", "rush actions", "rating")),
+                        ("brugge", ("assignment 1.", "hunted actions", "appreciation"))):
+        puzzle = deal(load_city(city), sunday)
+        plan = "".join(f"{t}. L1 L2\n" for t in range(1, len(puzzle.turns) + 1))
+        code = main(["verify", encode(puzzle), write_plan(tmp_path, plan)])
+        out = capsys.readouterr().out
+        assert code == 0, out
+        lines = [line.strip() for line in out.splitlines()]
+        for word in words:
+            assert any(line.startswith(word) for line in lines), (city, word, out)
+        other = {"antwerpen": ("assignment", "hunted", "appreciation"), "brugge": ("mission", "rush", "rating")}[city]
+        assert not any(w in out for w in other), (city, out)
+
+
 def test_verify_json_reports_violations_with_turn_and_rule(tmp_path, capsys):
     """--json: {"valid", "score", "breakdown", "errors": [{"turn", "rule", "message"}]}."""
     code = main(["verify", "--json", str(PUZZLE), write_plan(tmp_path, "1. L1 L2 a:A3\n")])
