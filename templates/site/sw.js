@@ -9,11 +9,16 @@ const CACHE = "citytrip-$version";
 
 self.addEventListener("install", () => self.skipWaiting());
 
+// The site's pages a puzzle page links to: kept at once, so that without a network its "All
+// puzzles" and "How to play" links still open (the index lists what was published by then).
+const LINKED = ["index.html", "how-to-play.html"];
+
 // The page that registered this worker was fetched before the worker ran: keep it too.
 async function keepOpenPages() {
   const windows = await self.clients.matchAll({ type: "window", includeUncontrolled: true });
   const cache = await caches.open(CACHE);
-  await Promise.all(windows.map((w) => cache.add(w.url.split("#")[0]).catch(() => {})));
+  const pages = [...windows.map((w) => w.url.split("#")[0]), ...LINKED.map((name) => new URL(name, self.registration.scope).href)];
+  await Promise.all(pages.map((url) => cache.add(url).catch(() => {})));
 }
 
 self.addEventListener("activate", (event) => {

@@ -183,6 +183,12 @@ def test_a_page_opened_once_plays_without_the_network(site, browser):
     page.click('#this-turn button[data-box="L1"]')
     page.click('#this-turn button[data-box="L2"]')
     assert not refused(page) and page.text_content("#left").startswith("Actions left")
+    # The pages it links to were kept with it, though never visited.
+    page.click("nav a[href$='how-to-play.html']")
+    page.wait_for_selector("h1")
+    assert page.url.endswith("/how-to-play.html") and "How to play" in page.text_content("h1")
+    page.click("nav a[href$='index.html']")
+    page.wait_for_selector(f"a[href='{PAGE[(MONDAY.isoformat(), True)]}']")
     context.close()
 
 
