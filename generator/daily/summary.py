@@ -6,9 +6,11 @@ from __future__ import annotations
 def summary(daily) -> str:
     """The daily puzzle: level, start, assignments, target and par, code, page and files."""
     from generator.daily.deal import difficulty
+    from generator.rules.city import city_words
 
     level = difficulty(daily.day)
     puzzle = daily.puzzle
+    words = city_words(puzzle.city)  # Antwerpen's missions
     if daily.proven:
         par = f"par {daily.par} (proven optimal)"
     else:
@@ -18,7 +20,7 @@ def summary(daily) -> str:
         f"Citytrip {puzzle.city.name} daily puzzle for {daily.day.isoformat()} ({level.name}: "
         f"{len(puzzle.turns)} turns, {puzzle.mode} game, {puzzle.directions} direction(s))",
         f"  start: {puzzle.start_location.name} ({puzzle.start})",
-        f"  assignments: {', '.join(a.id + ' ' + a.describe() for a in puzzle.assignments) or 'none'}",
+        f"  {words.assignments}: {', '.join(a.id + ' ' + a.describe() for a in puzzle.assignments) or 'none'}",
         f"  target {puzzle.target}, {par}; the greedy player scores {daily.greedy}",
         f"  code: {daily.code}",
     ]
