@@ -352,9 +352,15 @@ def draw_plan_table(canvas: Canvas, daily: Daily, paper: Paper) -> None:
         if turn.hunted:
             boxes = _("{boxes} ({hunted_turn})").format(boxes=boxes, hunted_turn=words.hunted_turn,
                                                         hunted_action=words.hunted_action)
-        cells = [str(t + 1), boxes, moves_text(turn), goals_text(puzzle, turn)]
-        if columns is COLUMNS:
-            cells.insert(2, ", ".join(bonus_text(use.value, use.action) for use in turn.bonus) or "–")
+        # Each column's cell, by its caption (the message id), so the columns alone choose the cells.
+        texts = {
+            "Turn": str(t + 1),
+            "Boxes": boxes,
+            "Bonus": ", ".join(bonus_text(use.value, use.action) for use in turn.bonus) or "–",
+            "Nodes entered": moves_text(turn),
+            "Goals achieved": goals_text(puzzle, turn),
+        }
+        cells = [texts[caption] for caption, _share in columns]
         wrapped = [wrap_fitting(text, w - 2 * mm, FONT, TEXT) or [""] for text, w in zip(cells, widths)]
         height = max(len(lines) for lines in wrapped) * LEADING + 2.2 * mm
         if y - height < MARGIN + 8 * mm:

@@ -211,19 +211,19 @@ class Sheet:
         if len(chosen) == 2 and chosen not in PAIRS:
             effects.fail("R8", _("boxes {boxes} do not share a side").format(boxes=" ".join(chosen)))
             return None
-        # The messages name the hunt as the city's sheet does (Antwerpen's rush turns).
-        words = city_words(self.city)
+        # The messages name the hunt as the city's sheet does (Antwerpen's rush turns); the words
+        # are looked up only for a message, never on a legal turn (the solvers check many).
         if len(chosen) == 3:
             if chosen not in TRIPLES:
                 effects.fail("R8", _("a {hunted_turn} takes three connected boxes, not {boxes}").format(
-                    hunted_turn=words.hunted_turn, boxes=" ".join(chosen)))
+                    hunted_turn=city_words(self.city).hunted_turn, boxes=" ".join(chosen)))
                 return None
             if self.hunts_left() <= 0:
                 effects.fail("R16", _("all {count} {hunted_actions} are used").format(
-                    count=self.city.rules.max_hunts, hunted_actions=words.hunted_actions))
+                    count=self.city.rules.max_hunts, hunted_actions=city_words(self.city).hunted_actions))
         elif len(chosen) != 2:
             effects.fail("R8", _("a turn takes 2 boxes (3 for a {hunted_turn}), not {count}").format(
-                hunted_turn=words.hunted_turn, count=len(chosen)))
+                hunted_turn=city_words(self.city).hunted_turn, count=len(chosen)))
             return None
         return self.budget(chosen)
 
