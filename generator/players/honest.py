@@ -124,6 +124,7 @@ def ranked_turns(game: Sheet, scorer: _Scorer, rng: random.Random, keep: int) ->
     offers: dict[Coord, bool] = {}
 
     open_goals = _open_goals(game, hints)
+    ends = game.ends()
 
     def near(head: Coord) -> tuple[dict[Coord, float], float]:
         if head not in cache:
@@ -136,6 +137,11 @@ def ranked_turns(game: Sheet, scorer: _Scorer, rng: random.Random, keep: int) ->
             offers[node] = bool(game.goal_options(node))
         return offers[node]
 
+    # What a walk touches and leaves within reach does not depend on the boxes: worked out once
+    # per walk (the goals it touches) and once per walk and payment (the lookahead).
+    touched_by_walk = [tuple(n for n in dict.fromkeys(ends + walk) if offers_goal(n)) for _, walk in walks]
+    ahead: dict[tuple[int, int], float] = {}  # (walk index, id of the paid claims) → lookahead
+
     for boxes in game.legal_boxes():
         budget = game.budget(boxes)
         chosen = [t for t, v in budget.items() if v > 0]
@@ -146,18 +152,21 @@ def ranked_turns(game: Sheet, scorer: _Scorer, rng: random.Random, keep: int) ->
             for use in bonus:
                 funds[use.action] += use.value
             goal_funds = tuple(sorted((t, v) for t, v in funds.items() if t is not ActionType.PLAN))
-            for end, walk in walks:
+            for i, (end, walk) in enumerate(walks):
                 if len(walk) > funds[ActionType.PLAN]:
                     continue
                 # Paying depends only on the goals touched (in order) and the funds: many walks
                 # touch the same goals, so payments are cached on that key.
-                touched = tuple(n for n in dict.fromkeys(game.ends() + walk) if offers_goal(n))
+                touched = touched_by_walk[i]
                 key = (touched, goal_funds)
                 if key not in paid:
                     claims, tally = _pay(game, scorer, base, touched, Counter(funds))
                     paid[key] = (claims, tally, scorer.value(tally) - base_value)
                 claims, tally, gain = paid[key]
-                gain += _lookahead(game, claims, end, walk, near)
+                look = (i, id(claims))
+                if look not in ahead:
+                    ahead[look] = _lookahead(game, claims, end, walk, near)
+                gain += ahead[look]
                 value = gain - penalty
                 value -= 0.01 * len(bonus)  # keep bonus actions unless they help
                 key = (value, rng.random())

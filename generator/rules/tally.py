@@ -76,12 +76,10 @@ class Tally:
 
 def strip_scores(strips: Mapping[str, Strip], tally: Tally) -> dict[str, int]:
     """Each strip's lowest uncrossed number (R15); the eat score doubled by a restaurant (R13)."""
-    scores = {}
-    for name, strip in strips.items():
-        value = strip.score(tally.crossings[name])
-        if name == EAT and tally.restaurant:
-            value *= 2
-        scores[name] = value
+    crossings = tally.crossings
+    scores = {name: strip.score(crossings[name]) for name, strip in strips.items()}
+    if tally.restaurant and EAT in scores:
+        scores[EAT] *= 2
     return scores
 
 

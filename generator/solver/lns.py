@@ -147,7 +147,11 @@ def portfolio(
             _WORKER = solver  # _branch runs here, on this process's solver
             branches = [_branch(job) for job in jobs]
         else:
-            branches = pool.map(_branch, jobs, chunksize=1)
+            # The heaviest start first: the workers take jobs in order, and the wide planner's
+            # start plan alone takes longer than the honest player's whole branch.
+            order = sorted(range(len(jobs)), key=lambda i: -_start_cost(STARTS[i]))
+            done = pool.map(_branch, [jobs[i] for i in order], chunksize=1)
+            branches = [done[order.index(i)] for i in range(len(jobs))]
     best = max(range(len(branches)), key=lambda i: (solver.rank(replay(puzzle, branches[i][1].plan)), -i))
     start, chosen = branches[best]
     spent = sum(result.work for _, result in branches)
@@ -161,6 +165,11 @@ def portfolio(
     return dataclasses.replace(final, start_score=start.score, work=spent + final.work,
                                sub_solves=final.sub_solves + sum(r.sub_solves for _, r in branches),
                                gains=gains, starts=summary)
+
+
+def _start_cost(player: tuple) -> int:
+    """How long a start plan takes, roughly: the planner's beam width times its branch."""
+    return player[1] * player[2] if player[0] == "planner" else 1
 
 
 def _branch(job: tuple) -> tuple:
