@@ -47,7 +47,7 @@ def cpu_seconds(pid: int) -> float:
     return sum(int(fields[i]) for i in (11, 12, 13, 14)) / ticks
 
 
-def run_one(name: str, puzzle, cpu_limit: float, python: Path | None = None) -> dict:
+def run_one(name: str, puzzle, cpu_limit: float, python: Path | None = None) -> dict | None:
     folder = Path(tempfile.mkdtemp(prefix="citytrip-ref-"))
     puzzle_file = folder / "puzzle.yaml"
     data = puzzle_to_data(puzzle)
@@ -77,6 +77,8 @@ def run_one(name: str, puzzle, cpu_limit: float, python: Path | None = None) -> 
             interrupted = time.monotonic()
     out, _ = child.communicate()
     wall = time.monotonic() - started
+    if not out.strip():  # on 2026-12-02 a solve exited after its interrupt without printing anything
+        return None
     result = json.loads(out)
     plan = load_plan(plan_file) if plan_file.exists() else None
     score = replay(puzzle, plan).score if plan is not None else None
@@ -132,6 +134,9 @@ def main() -> int:
         wanted = [name for name in wanted if name in args.only.split(",")]
     for name in _interleaved(wanted):
         row = run_one(name, puzzles[name], args.cpu_seconds, args.python)
+        if row is None:
+            print(f"{name}: the solve printed no result; not stored (run it again)", file=sys.stderr)
+            continue
         if row["cpu_seconds"] > OVERRUN * args.cpu_seconds:
             print(f"{name}: the solve used {row['cpu_seconds']:.0f} CPU-seconds, over the limit; not stored", file=sys.stderr)
             continue
