@@ -25,7 +25,9 @@ from generator.rules.puzzle import Puzzle
 # Version 4: Brugge 1.05 and 4.02 retuned (calibration round 4).
 # Version 5: the par is the large-neighbourhood search's plan (solver/lns.py), ranked by complete
 # assignments first; pars rise by about a quarter, so the target of every deal changes.
-GENERATOR_VERSION = "5"
+# Version 6: the target comes from a panel of graded players (generator/players/panel.py), not
+# from a share of the par.
+GENERATOR_VERSION = "6"
 
 
 @dataclass(frozen=True)
@@ -37,17 +39,17 @@ class Difficulty:
     mode: str                   # the advanced legend makes museums and events dearer (R11)
     directions: int             # two directions reduce the luck factor (R6)
     assignment_types: tuple[int, ...]  # the rulebook's types (Kind values) of the cards dealt
-    target_share: float         # the target as a share of the par
+    panel_share: float          # the share of the panel that reaches the target (players/panel.py)
 
 
 WEEKDAYS = (
-    Difficulty("Monday", 20, BASIC, 2, (1,), 0.75),
-    Difficulty("Tuesday", 20, BASIC, 2, (1, 2), 0.80),
-    Difficulty("Wednesday", 16, BASIC, 2, (1, 2), 0.85),
-    Difficulty("Thursday", 16, BASIC, 2, (1, 2, 4), 0.88),
-    Difficulty("Friday", 16, ADVANCED, 2, (1, 2, 4), 0.90),
-    Difficulty("Saturday", 16, ADVANCED, 2, (1, 2, 4, 5), 0.93),
-    Difficulty("Sunday", 16, ADVANCED, 1, (1, 2, 4, 5), 0.96),
+    Difficulty("Monday", 20, BASIC, 2, (1,), 0.85),
+    Difficulty("Tuesday", 20, BASIC, 2, (1, 2), 0.70),
+    Difficulty("Wednesday", 16, BASIC, 2, (1, 2), 0.55),
+    Difficulty("Thursday", 16, BASIC, 2, (1, 2, 4), 0.45),
+    Difficulty("Friday", 16, ADVANCED, 2, (1, 2, 4), 0.35),
+    Difficulty("Saturday", 16, ADVANCED, 2, (1, 2, 4, 5), 0.20),
+    Difficulty("Sunday", 16, ADVANCED, 1, (1, 2, 4, 5), 0.10),
 )
 
 

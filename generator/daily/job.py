@@ -16,6 +16,7 @@ from typing import Callable
 
 from generator.daily.code import encode
 from generator.daily.deal import GENERATOR_VERSION, deal, difficulty
+from generator.players import panel
 from generator.data.cities import load_city
 from generator.data.puzzles import plan_to_data, puzzle_to_data
 from generator.data.yaml_file import dump_yaml
@@ -56,6 +57,7 @@ class Daily:
     files: tuple[Path, ...]
     window: int = 0  # the par's certificate (solver/lns.py)
     address: str | None = None  # the puzzle's web page, when the site's address was given
+    panel: tuple[panel.Result, ...] = ()  # the panel's scores, which set the target (empty for a mini)
 
     @property
     def qr_text(self) -> str:
@@ -75,24 +77,43 @@ class Daily:
 Solver = Callable[[Puzzle], Solution]
 
 
-def target_for(par: int, share: float) -> int:
-    """The win line: a weekday share of the par, rounded down to a multiple of 5 (at least 5)."""
-    return max(TARGET_STEP, math.floor(par * share / TARGET_STEP) * TARGET_STEP)
+def target_for(results: tuple[panel.Result, ...], share: float, par: int) -> int:
+    """The win line: the highest multiple of 5 that at least `share` of the panel reaches with
+    every assignment complete, never above the par (gold) nor below 5.
+
+    When fewer members than that complete the assignments, every member who does wins: the target
+    is the weakest of their scores, so the puzzle stays won by as many players as can win it.
+    """
+    needed = max(1, math.ceil(share * len(results) - 1e-9))
+    scores = sorted((r.score for r in results if r.complete), reverse=True)
+    if not scores:
+        raise AssertionError("no panel member completes the assignments")  # choose_deal prevents it
+    reached = scores[min(needed, len(scores)) - 1]
+    line = math.floor(min(reached, par) / TARGET_STEP) * TARGET_STEP
+    return max(TARGET_STEP, line)
+
+
+def panel_line(results: tuple[panel.Result, ...], target: int) -> str:
+    """"7 of 10 players of the panel": who reaches the target (YAML header, console summary)."""
+    wins = sum(r.wins(target) for r in results)
+    return f"{wins} of {len(results)} players of the panel"
 
 
 def file_stem(city_key: str, day: dt.date) -> str:
     return f"citytrip-{city_key}-{day.isoformat()}"
 
 
-def choose_deal(city_key: str, day: dt.date, solver: Solver) -> tuple[Puzzle, Solution, int]:
-    """The first deal whose par the greedy player does not reach, else the one with the widest gap.
+def choose_deal(city_key: str, day: dt.date, solver: Solver) -> tuple[Puzzle, Solution, int, tuple[panel.Result, ...]]:
+    """The first deal whose par the greedy player does not reach, else the one with the widest gap;
+    with the panel's results on it.
 
-    A deal counts only when its best plan completes every assignment, so that the par is a score a
-    solo player can win with. When no deal's plan does, the first deal keeps just the assignments
-    its plan completes (dropping an incomplete one changes no score: it scored nothing).
+    A deal counts only when its best plan and at least one player of the panel complete every
+    assignment, so that the par and the target are scores a solo player can win with. When no
+    deal counts, the first deal keeps just the assignments its plan completes (dropping an
+    incomplete one changes no score: it scored nothing), and the panel plays that.
     """
     city = load_city(city_key)
-    best: tuple[int, Puzzle, Solution, int] | None = None
+    best: tuple[int, Puzzle, Solution, int, tuple[panel.Result, ...]] | None = None
     fallback: tuple[Puzzle, Solution, Report] | None = None
     for attempt in range(ATTEMPTS):
         puzzle = deal(city, day, attempt)
@@ -104,26 +125,40 @@ def choose_deal(city_key: str, day: dt.date, solver: Solver) -> tuple[Puzzle, So
             fallback = (puzzle, solution, report)
         if not report.assignments_complete:
             continue
+        results = panel.play(puzzle)
+        if not any(r.complete for r in results):
+            continue
         gap = solution.score - solution.greedy
         if best is None or gap > best[0]:
-            best = (gap, puzzle, solution, attempt)
+            best = (gap, puzzle, solution, attempt, results)
         if gap > 0:
             break
     if best is not None:
-        return best[1], best[2], best[3]
+        return best[1], best[2], best[3], best[4]
     assert fallback is not None
     puzzle, solution, report = fallback
     kept = tuple(a for a in puzzle.assignments if report.breakdown.assignments_complete[a.id])
-    return replace(puzzle, assignments=kept), solution, 0
+    puzzle = replace(puzzle, assignments=kept)
+    results = panel.play(puzzle)
+    while not any(r.complete for r in results):
+        # No player of the panel completes what the par does: keep what the best of them completes
+        # (each round drops at least one assignment; with none left, every player completes).
+        best_player = max(results, key=lambda r: (-len(r.missing), r.score))
+        puzzle = replace(puzzle, assignments=tuple(a for a in puzzle.assignments if a.id not in best_player.missing))
+        results = panel.play(puzzle)
+    # A dropped assignment the par's plan completed took its points with it: the par is the plan's
+    # score on the puzzle as printed.
+    return puzzle, replace(solution, score=replay(puzzle, solution.plan).score), 0, results
 
 
 def make_daily(city_key: str, day: dt.date, out_dir: Path, solver: Solver, render: Callable | None = None,
                base_url: str | None = None) -> Daily:
     """Deal, solve and write today's files; returns what the summary prints. With `base_url` (the
     site's address, generator/site) the QR code holds the puzzle page's address."""
-    puzzle, solution, attempt = choose_deal(city_key, day, solver)
+    puzzle, solution, attempt, results = choose_deal(city_key, day, solver)
     par = solution.score
-    puzzle = replace(puzzle, target=target_for(par, difficulty(day).target_share))
+    target = target_for(results, difficulty(day).panel_share, par)
+    puzzle = replace(puzzle, target=target)
     report = replay(puzzle, solution.plan)
     if not report.valid or report.score != par:
         raise AssertionError("the answer plan does not verify at the par")  # a bug, never user input
@@ -134,11 +169,13 @@ def make_daily(city_key: str, day: dt.date, out_dir: Path, solver: Solver, rende
         f"# Citytrip daily puzzle, {puzzle.city.name}, {day.isoformat()} ({level.name})",
         f"# code: {code}",
         f"# par: {par} ({par_note(solution)})",
+        f"# target: {target}, reached by {panel_line(results, target)} (docs/calibration.md)",
         f"# generator version {GENERATOR_VERSION}",
     ]
     files = write_puzzle_files(out_dir, stem, header, puzzle, solution.plan)
     daily = Daily(day, puzzle, code, par, solution.bound, solution.proven, solution.greedy, attempt, solution.plan, report, (),
-                  solution.window, page_address(base_url, puzzle.city.key, day, False, code) if base_url else None)
+                  solution.window, page_address(base_url, puzzle.city.key, day, False, code) if base_url else None,
+                  results)
     if render is not None:
         files.extend(render(daily, out_dir / stem))
     return replace(daily, files=tuple(files))

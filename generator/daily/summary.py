@@ -21,10 +21,19 @@ def summary(daily) -> str:
         f"{len(puzzle.turns)} turns, {puzzle.mode} game, {puzzle.directions} direction(s))",
         f"  start: {puzzle.start_location.name} ({puzzle.start})",
         f"  {words.assignments}: {', '.join(a.id + ' ' + a.describe() for a in puzzle.assignments) or 'none'}",
-        f"  target {puzzle.target}, {par}; the greedy player scores {daily.greedy}",
+        f"  target {puzzle.target}{_panel(daily)}, {par}; the greedy player scores {daily.greedy}",
         f"  code: {daily.code}",
     ]
     return _with_files(lines, daily)
+
+
+def _panel(daily) -> str:
+    """" (reached by 7 of 8 players of the panel)": the panel that set the target (docs/calibration.md)."""
+    if not daily.panel:
+        return ""
+    from generator.daily.job import panel_line
+
+    return f" (reached by {panel_line(daily.panel, daily.puzzle.target)})"
 
 
 def mini_summary(mini) -> str:

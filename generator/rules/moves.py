@@ -192,21 +192,21 @@ def legal_turns(game: Sheet, max_steps: int | None = None) -> Iterator[Turn]:
 
 
 def _payable_order(game: Sheet, budget: Counter, bonus: tuple[BonusUse, ...], moves: Moves, claims: tuple[GoalClaim, ...]) -> tuple[tuple[GoalClaim, ...], tuple[BonusUse, ...]] | None:
-    """The claims and bonus uses in the first order (as given, then other permutations) in which
-    the actions pay every claim (R11) and every bonus use is available when the engine takes it
-    (R9), else None.
+    """The claims in the first order (as given, then other permutations) in which the actions pay
+    every claim (R11) and every bonus use is available when the engine takes it (R9), with the
+    bonus uses as given, else None.
 
     Without bonus uses the funds only go down, so one order is as good as another; with them a
-    bonus earned by one claim may pay for a later claim (or for one of the two uses), so the order
-    can matter.
+    bonus earned by one claim may pay for a later claim, so the claims' order can matter. The
+    uses' order cannot: the engine matches them to the bonuses in whatever order pays (R9a), and
+    so does this check.
     """
     steps = sum(map(len, moves))
     if not bonus:
         return (claims, bonus) if _pays(game, budget, bonus, steps, claims) else None
-    for uses in dict.fromkeys(itertools.permutations(bonus)):
-        for order in itertools.permutations(claims):
-            if _pays(game, budget, uses, steps, order):
-                return order, uses
+    for order in itertools.permutations(claims):
+        if any(_pays(game, budget, uses, steps, order) for uses in dict.fromkeys(itertools.permutations(bonus))):
+            return order, bonus
     return None
 
 

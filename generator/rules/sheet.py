@@ -10,6 +10,7 @@ made of; `Sheet.copy()` gives a sheet to try turns on.
 
 from __future__ import annotations
 
+import itertools
 from collections import Counter
 from dataclasses import dataclass, field
 from typing import Iterable
@@ -176,6 +177,23 @@ class Sheet:
         )
 
     def _resolve(self, turn: Turn) -> _TurnEffects:
+        """The turn's effects and problems, with its bonus uses matched to the bonuses held or
+        earned in whatever order pays (R9a): the engine takes a use as soon as a bonus of its
+        value is in the pool, so when two uses of one value wait for a single bonus, the order
+        decides which type it feeds. Each distinct order is tried (at most two uses, R9); the
+        written order's problems are reported when none pays. Every order that pays consumes the
+        same bonuses and achieves the same goals, so the verdict and the score never depend on it."""
+        effects = self._resolve_in_order(turn, turn.bonus)
+        if not effects.problems or len(turn.bonus) > MAX_BONUS_PER_TURN:
+            return effects
+        for uses in dict.fromkeys(itertools.permutations(turn.bonus)):
+            if uses != turn.bonus:
+                other = self._resolve_in_order(turn, uses)
+                if not other.problems:
+                    return other
+        return effects
+
+    def _resolve_in_order(self, turn: Turn, bonus: tuple[BonusUse, ...]) -> _TurnEffects:
         effects = self._effects()
         if self.over:
             effects.fail("R7", _("the game has only {turns} turns").format(turns=len(self.puzzle.turns)))
@@ -183,7 +201,7 @@ class Sheet:
         budget = self._check_boxes(effects, turn.boxes)
         if budget is None:
             return effects
-        pending = self._check_bonus(effects, turn, budget)
+        pending = self._check_bonus(effects, bonus, budget)
         touched = set(self.ends())
         self._check_path(effects, turn, touched)
         self._take_bonus(effects, pending, budget)
@@ -227,21 +245,21 @@ class Sheet:
             return None
         return self.budget(chosen)
 
-    def _check_bonus(self, effects: _TurnEffects, turn: Turn, budget: Counter) -> list[BonusUse]:
-        if not turn.bonus:
+    def _check_bonus(self, effects: _TurnEffects, bonus: tuple[BonusUse, ...], budget: Counter) -> list[BonusUse]:
+        if not bonus:
             return []
         if self.mode != ADVANCED:
             effects.fail("R9", _("bonus actions belong to the advanced game"))
             return []
-        if len(turn.bonus) > MAX_BONUS_PER_TURN:
+        if len(bonus) > MAX_BONUS_PER_TURN:
             effects.fail("R9", _("{count} bonus actions in one turn (at most {most})").format(
-                count=len(turn.bonus), most=MAX_BONUS_PER_TURN))
+                count=len(bonus), most=MAX_BONUS_PER_TURN))
         chosen_types = {t for t, v in budget.items() if v > 0}
-        for use in turn.bonus:
+        for use in bonus:
             if use.action not in chosen_types:
                 effects.fail("R9", _("a bonus action adds to a type chosen this turn, not {action}").format(
                     action=use.action.value))
-        return list(turn.bonus)
+        return list(bonus)
 
     def _take_bonus(self, effects: _TurnEffects, pending: list[BonusUse], budget: Counter) -> None:
         """Add each pending bonus use whose value is in the pool (earned before or earlier this turn)."""

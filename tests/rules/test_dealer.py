@@ -10,7 +10,7 @@ from generator.rules.dealer import dealt_puzzle, shuffled_deck
 
 SATURDAY = dt.date(2026, 12, 12)
 # Deals made before the dealer was one function (commit c5040f8): the same seeds deal the same cards.
-SATURDAY_ANTWERPEN = "17B.18A.14B.5B.8A.10B.19B.2B.3A.9A.15A.7A.11A.20B.1A.12B"
+SATURDAY_ANTWERPEN = "3B.5B.6B.4A.18A.19B.1B.2B.14B.7B.11A.17A.20A.16B.10A.9A"  # generator version 6
 BRUGGE_LEVEL_10_SHUFFLE_3 = "14A.17B.13B.12A.4A.5B.6A.10B.19A.20A.2B.3B.9B.7B.1A.18A"
 
 
@@ -30,7 +30,7 @@ def test_the_daily_is_dealt_by_the_dealer():
                          mode=daily.mode, directions=daily.directions)
     assert again == daily
     assert (daily.start_card, _cards(daily), [a.id for a in daily.assignments]) == (
-        12, SATURDAY_ANTWERPEN, ["1.05", "2.07", "4.08", "5.10"])
+        9, SATURDAY_ANTWERPEN, ["1.05", "2.01", "4.03", "5.07"])
 
 
 def test_a_level_is_dealt_by_the_dealer():

@@ -1,0 +1,130 @@
+"""The weekday report: how the daily's targets, set from the panel of players, fall by weekday.
+
+Runs the daily job (deal, solve, panel, target: generator/daily/job.py, without the PDFs) for
+`--weeks` weeks of dates in both cities and reports per weekday the targets and pars, each panel
+player's mean score and wins, and the panel's win share, then checks issue 35's bar: at least
+85 % on Monday, 10–30 % on Sunday, no weekday above the one before by more than sampling noise,
+and every target reached by at least one player on every date. Every finished date is appended to
+a log (`--log`), so a stopped run resumes and `--report-only` rereads it.
+
+`--work` is the large-neighbourhood search's budget for the par (the daily's is 40 units, about a
+minute a date; 4 makes the 112 dates of 8 weeks take about half an hour). The targets depend on
+the par only where the par caps them, and the deal only where a weak par misses an assignment.
+
+    python benchmarks/weekdays.py [--from 2026-12-07] [--weeks 8] [--work 4] [--log FILE] [--report-only]
+"""
+
+from __future__ import annotations
+
+import argparse
+import datetime as dt
+import json
+import math
+import sys
+import tempfile
+import time
+from functools import partial
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from generator.daily.deal import WEEKDAYS  # noqa: E402
+from generator.daily.job import make_daily  # noqa: E402
+from generator.daily.solving import solve_daily  # noqa: E402
+from generator.players.panel import PANEL  # noqa: E402
+
+CITIES = ("antwerpen", "brugge")
+NOISE = 1.64  # a weekday may exceed the one before by this many standard errors of the difference
+
+
+def run(first: dt.date, weeks: int, work: float, log: Path) -> None:
+    done = {(row["city"], row["day"]) for row in read(log)}
+    for offset in range(7 * weeks):
+        day = first + dt.timedelta(days=offset)
+        for city in CITIES:
+            if (city, day.isoformat()) in done:
+                continue
+            started = time.perf_counter()
+            with tempfile.TemporaryDirectory() as folder:
+                daily = make_daily(city, day, Path(folder), partial(solve_daily, work=work))
+            target = daily.puzzle.target
+            row = {
+                "city": city, "day": day.isoformat(), "weekday": day.weekday(), "work": work,
+                "par": daily.par, "target": target, "attempt": daily.attempt,
+                "players": {r.member.name: {"score": r.score, "complete": r.complete, "wins": r.wins(target)}
+                            for r in daily.panel},
+                "seconds": round(time.perf_counter() - started, 1),
+            }
+            with log.open("a") as out:
+                out.write(json.dumps(row) + "\n")
+            wins = sum(p["wins"] for p in row["players"].values())
+            print(f"{city} {day} {WEEKDAYS[day.weekday()].name}: target {target}, par {daily.par}, "
+                  f"{wins} of {len(daily.panel)} win ({row['seconds']} s)", flush=True)
+
+
+def read(log: Path) -> list[dict]:
+    if not log.exists():
+        return []
+    return [json.loads(line) for line in log.read_text().splitlines() if line.strip()]
+
+
+def report(rows: list[dict]) -> tuple[str, bool]:
+    names = [m.name for m in PANEL]
+    lines = ["| weekday | dates | target (mean) | par (mean) | target / par | "
+             + " | ".join(names) + " | panel win share | fewest winners |",
+             "|---" * (len(names) + 7) + "|"]
+    shares, counts, problems = [], [], []
+    for weekday, level in enumerate(WEEKDAYS):
+        days = [r for r in rows if r["weekday"] == weekday]
+        if not days:
+            continue
+        cells = []
+        for name in names:
+            played = [r["players"][name] for r in days if name in r["players"]]
+            mean = sum(p["score"] for p in played) / len(played)
+            cells.append(f"{mean:.0f}, {sum(p['wins'] for p in played)}/{len(played)}")
+        wins = [sum(p["wins"] for p in r["players"].values()) for r in days]
+        seats = sum(len(r["players"]) for r in days)
+        share = sum(wins) / seats
+        shares.append(share)
+        counts.append(seats)
+        target = sum(r["target"] for r in days) / len(days)
+        par = sum(r["par"] for r in days) / len(days)
+        lines.append(f"| {level.name} | {len(days)} | {target:.0f} | {par:.0f} | {target / par:.2f} | "
+                     + " | ".join(cells) + f" | {share:.0%} | {min(wins)} |")
+        if min(wins) < 1:
+            problems.append(f"{level.name}: a date no player of the panel wins")
+    if shares and shares[0] < 0.85:
+        problems.append(f"Monday's win share {shares[0]:.0%} is below 85 %")
+    if shares and not 0.10 <= shares[-1] <= 0.30:
+        problems.append(f"Sunday's win share {shares[-1]:.0%} is outside 10–30 %")
+    for i in range(1, len(shares)):
+        p, q, n, m = shares[i - 1], shares[i], counts[i - 1], counts[i]
+        noise = NOISE * math.sqrt(p * (1 - p) / n + q * (1 - q) / m)
+        if q - p > noise:
+            problems.append(f"{WEEKDAYS[i].name}'s share {q:.0%} exceeds {WEEKDAYS[i - 1].name}'s {p:.0%} "
+                            f"by more than the noise ({noise:.0%})")
+    lines.append("")
+    lines.append("Each player's cell: mean score, dates won. " + (
+        "Issue 35's bar: met." if not problems and len(shares) == 7 else "Issue 35's bar: " + "; ".join(problems or ["not every weekday ran"])))
+    return "\n".join(lines), not problems
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--from", dest="first", type=dt.date.fromisoformat, default=dt.date(2026, 12, 7))
+    parser.add_argument("--weeks", type=int, default=8)
+    parser.add_argument("--work", type=float, default=4.0)
+    parser.add_argument("--log", type=Path, default=Path("output/weekdays.jsonl"))
+    parser.add_argument("--report-only", action="store_true")
+    args = parser.parse_args()
+    args.log.parent.mkdir(parents=True, exist_ok=True)
+    if not args.report_only:
+        run(args.first, args.weeks, args.work, args.log)
+    text, met = report(read(args.log))
+    print(text)
+    return 0 if met else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())
