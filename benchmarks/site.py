@@ -34,7 +34,7 @@ sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "tests" / "support"))
 
 from chromium_pages import CHROMIUM_ARGS, PHONE, chromium, open_page, play_plan, served  # noqa: E402
-from generator.data.puzzles import load_plan  # noqa: E402
+from generator.data.puzzles import load_plan, load_puzzle  # noqa: E402
 
 MARKS = "() => Object.fromEntries(performance.getEntriesByType('mark').map(m => [m.name, m.startTime]))"
 
@@ -109,8 +109,9 @@ def main() -> int:
                 for file, size in sorted(sent, key=lambda r: (-r[1], r[0])):
                     print(f"    {size:>11,}  {file}")
             page = open_page(browser, url)
-            plan = load_plan(folder / args.city / day.isoformat() / answer)
-            play_plan(page, plan)
+            files = folder / args.city / day.isoformat()
+            plan = load_plan(files / answer)
+            play_plan(page, plan, load_puzzle(files / answer.replace("-answer", "-puzzle")))
             timings = page.evaluate("() => window.citytripTimings")
             judge = [t["judge"] for t in timings]
             whole = [t["total"] for t in timings]

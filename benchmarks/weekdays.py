@@ -9,7 +9,8 @@ a log (`--log`), so a stopped run resumes and `--report-only` rereads it.
 
 `--work` is the large-neighbourhood search's budget for the par (the daily's is 40 units, about a
 minute a date; 4 makes the 112 dates of 8 weeks take about half an hour). The targets depend on
-the par only where the par caps them, and the deal only where a weak par misses an assignment.
+the par only where the par caps them, and the deal only where a weak par misses an assignment;
+the full model's bound is skipped (the targets never use it).
 
     python benchmarks/weekdays.py [--from 2026-12-07] [--weeks 8] [--work 4] [--log FILE] [--report-only]
 """
@@ -46,7 +47,7 @@ def run(first: dt.date, weeks: int, work: float, log: Path) -> None:
                 continue
             started = time.perf_counter()
             with tempfile.TemporaryDirectory() as folder:
-                daily = make_daily(city, day, Path(folder), partial(solve_daily, work=work))
+                daily = make_daily(city, day, Path(folder), partial(solve_daily, work=work, bound=False))
             target = daily.puzzle.target
             row = {
                 "city": city, "day": day.isoformat(), "weekday": day.weekday(), "work": work,

@@ -129,7 +129,11 @@ def run(args: argparse.Namespace) -> int:
     reused = f" ({len(done)} reused from the log)" if done else ""
     where = f"on the cluster {cluster}" if cluster else f"with {args.workers} worker(s)"
     print(f"\n{len(jobs)} jobs{reused} in {time.monotonic() - started:.0f} s {where}")
-    for problem in ladder_problems(table):
+    ladder = (min(city.levels), max(city.levels))
+    if levels != sorted(city.levels):
+        print(f"ladder checked over the levels run ({', '.join(map(str, levels))}): its first level is held to "
+              f"70 % only if level {ladder[0]} ran, its last to 15 % only if level {ladder[1]} ran")
+    for problem in ladder_problems(table, ladder):
         print(f"ladder: {problem}")
     print(f"wrote {csv_path}, {chart}, {png}, {log_path}")
     return 0

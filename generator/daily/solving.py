@@ -17,8 +17,9 @@ SEED = 0
 WALL_GUARD = 900.0
 
 
-def solve_daily(puzzle: Puzzle, work: float = WORK) -> Solution:
-    """The par plan (complete assignments first, then appreciation) and what is known about it."""
+def solve_daily(puzzle: Puzzle, work: float = WORK, bound: bool = True) -> Solution:
+    """The par plan (complete assignments first, then appreciation) and what is known about it;
+    `bound=False` skips the full model's bound (benchmarks/weekdays.py: the targets never use it)."""
     from generator.solver.solve import solve
 
     result = solve(
@@ -29,6 +30,7 @@ def solve_daily(puzzle: Puzzle, work: float = WORK) -> Solution:
         work=work,
         complete_first=True,
         deterministic_time=BOUND_WORK,
+        full_model=bound,
     )
     if result.plan is None or result.score is None:
         raise AssertionError("the solver returned no plan for a daily deal")  # the cheap players always find one

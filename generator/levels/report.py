@@ -95,16 +95,21 @@ def to_text(table: list[Rate]) -> str:
     return "\n".join(lines)
 
 
-def ladder_problems(table: list[Rate]) -> list[str]:
-    """The issue's ladder, checked: honest 16-card rate falls from level 1 (≥ 70 %) to 15 (≤ 15 %),
-    the solver wins each level in at least half the shuffles, 20 cards beat 16 at every level."""
+def ladder_problems(table: list[Rate], ladder: tuple[int, int] | None = None) -> list[str]:
+    """The issue's ladder, checked over what `table` holds: honest 16-card rate falls from the
+    first level (≥ 70 %) to the last (≤ 15 %), the solver wins each level in at least half the
+    shuffles, 20 cards beat 16 at every level. `ladder` is the city's (first, last) level: a table
+    of some levels only is held to the ends it ran (a run of levels 1–2 has no last level)."""
     by = {(r.level, r.cards, r.player): r for r in table}
     problems = []
     honest16 = [by[k] for k in sorted(by) if k[1] == 16 and k[2] == HONEST]
+    if ladder is None:  # the table is the whole ladder
+        ladder = (honest16[0].level, honest16[-1].level) if honest16 else (0, 0)
+    first, last = ladder
     if honest16:
-        if honest16[0].rate < 0.70:
+        if honest16[0].level == first and honest16[0].rate < 0.70:
             problems.append(f"level {honest16[0].level} honest 16-card win rate {honest16[0].rate:.0%} < 70 %")
-        if honest16[-1].rate > 0.15:
+        if honest16[-1].level == last and honest16[-1].rate > 0.15:
             problems.append(f"level {honest16[-1].level} honest 16-card win rate {honest16[-1].rate:.0%} > 15 %")
         for a, b in zip(honest16, honest16[1:]):
             if b.rate > a.rate:

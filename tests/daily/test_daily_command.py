@@ -133,6 +133,6 @@ def test_the_summary_names_the_citys_assignments():
         day = dt.date(2026, 11, 29)
         puzzle = deal(load_city(city), day)
         daily = SimpleNamespace(day=day, puzzle=puzzle, proven=True, par=100, certificate="", bound=100, greedy=50,
-                                code="CT2/…", address=None, files=[])
+                                code="CT2/…", address=None, files=[], panel=())
         lines = summary(daily).splitlines()
         assert lines[2].startswith(f"  {word}: ") and all(a.id in lines[2] for a in puzzle.assignments)

@@ -116,6 +116,37 @@ def test_a_puzzle_file_records_its_card_data(tmp_path, capsys):
     assert "other Brugge card data (0BAD00)" in err and "Traceback" not in err
 
 
+@pytest.mark.parametrize("target", [-1, -999, 0, 999])
+def test_a_target_below_zero_is_a_target_in_files_and_codes_alike(target, tmp_path):
+    """The strips start below zero, so a game can end below zero and a puzzle may ask for "no worse
+    than −10" (docs/formats.md): a target from −999 to 999 reads the same from a file and a code."""
+    from dataclasses import replace
+
+    from generator.data.puzzles import load_puzzle, puzzle_to_data
+    from generator.data.yaml_file import dump_yaml
+
+    puzzle = replace(deal(load_city("brugge"), DAY), target=target)
+    assert f"/T{target}" in encode(puzzle) and decode(encode(puzzle)).target == target
+    path = tmp_path / "puzzle.yaml"
+    path.write_text(dump_yaml(puzzle_to_data(puzzle)))
+    assert load_puzzle(path).target == target
+
+
+@pytest.mark.parametrize("target", [-1000, 1000])
+def test_a_target_beyond_three_digits_is_refused_in_files_and_codes_alike(target, tmp_path, capsys):
+    from generator.data.puzzles import puzzle_to_data
+    from generator.data.yaml_file import dump_yaml
+
+    puzzle = deal(load_city("brugge"), DAY)
+    path = tmp_path / "puzzle.yaml"
+    path.write_text(dump_yaml({**puzzle_to_data(puzzle), "target": target}))
+    code = encode(puzzle).rsplit("/", 1)[0] + f"/T{target}"
+    for given in (str(path), code):
+        assert main(["show", given]) == 2
+        err = capsys.readouterr().err
+        assert "target" in err and "Traceback" not in err, err
+
+
 def test_the_digest_ignores_comments_but_not_contents(tmp_path):
     """Re-laying out a city file keeps its digest; changing a value changes it."""
     import shutil

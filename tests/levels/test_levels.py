@@ -117,6 +117,17 @@ def test_level_and_card_lists_take_ascii_numbers_in_range(tmp_path, capsys, opti
     assert fragment in err and "Traceback" not in err
 
 
+def test_a_run_of_some_levels_is_held_only_to_the_ends_it_ran():
+    """`levels --levels 1,2`: level 2 at 80 % is not "the last level above 15 %" of a 15-level
+    ladder, and level 2 alone is not "the first level under 70 %"; the whole table still is."""
+    some = [_rate(1, 16, HONEST, 9), _rate(2, 16, HONEST, 8)]
+    assert ladder_problems(some, (1, 15)) == []
+    assert any("level 2 honest 16-card win rate 80% > 15 %" in p for p in ladder_problems(some))
+    assert ladder_problems([_rate(2, 16, HONEST, 5)], (1, 15)) == []
+    assert any("< 70 %" in p for p in ladder_problems([_rate(1, 16, HONEST, 5), _rate(15, 16, HONEST, 1)], (1, 15)))
+    assert any("> 15 %" in p for p in ladder_problems([_rate(14, 16, HONEST, 5), _rate(15, 16, HONEST, 3)], (1, 15)))
+
+
 def test_ladder_check_says_when_a_rise_could_be_sampling_noise():
     """A rise of one game in ten is flagged with its z value and marked as within noise; a rise
     from 10 % to 90 % over 100 runs each is flagged without that mark."""

@@ -39,6 +39,9 @@ from .conftest import PAPER_POINTS, read_pdf, words_of
 
 MONDAY = dt.date(2026, 11, 23)  # basic game, 19 turns, two directions, one assignment
 SUNDAY = dt.date(2026, 11, 29)  # advanced game, 15 turns, one direction, four assignments
+# A Sunday whose narrow-beam plan completes its mission, so make_daily keeps it, and uses bonus
+# actions and two rush turns: 2026-11-29's beam plan misses a mission and the deal drops them.
+ADVANCED = dt.date(2026, 12, 6)
 
 
 @pytest.fixture(scope="module")
@@ -68,7 +71,7 @@ def daily(solver, tmp_path_factory: pytest.TempPathFactory) -> job.Daily:
 def sunday(solver, tmp_path_factory: pytest.TempPathFactory) -> job.Daily:
     """Sunday's Antwerpen puzzle (advanced game, missions, rush turns in the beam's plan), on Letter."""
     out = tmp_path_factory.mktemp("sunday")
-    return job.make_daily("antwerpen", SUNDAY, out, solver, render=partial(render_daily, paper="letter"))
+    return job.make_daily("antwerpen", ADVANCED, out, solver, render=partial(render_daily, paper="letter"))
 
 
 def _stem(daily: job.Daily) -> Path:
@@ -205,7 +208,7 @@ def test_bonus_column_only_where_bonus_actions_exist(daily: job.Daily, sunday: j
     monday = _text(answer_key_path(_stem(daily)), (1,))
     assert "Turn Boxes Nodes entered Goals achieved" in monday
     assert "Bonus" not in monday
-    stem = sunday.files[0].parent / job.file_stem("antwerpen", SUNDAY)
+    stem = sunday.files[0].parent / job.file_stem("antwerpen", ADVANCED)
     advanced = _text(answer_key_path(stem), (1,))
     assert "Turn Boxes Bonus Nodes entered Goals achieved" in advanced
     uses = [use for turn in sunday.answer.turns for use in turn.bonus]
@@ -345,7 +348,7 @@ def _header_text(pdf: Path, header_bottom: float) -> str:
 def test_antwerpen_pages_speak_antwerpen(sunday: job.Daily) -> None:
     """Antwerpen's key and turn table, and its sheet's header, say missions, rush actions, rush
     turns and rating (City.words), never Brugge's assignments, hunted actions or appreciation."""
-    stem = sunday.files[0].parent / job.file_stem("antwerpen", SUNDAY)
+    stem = sunday.files[0].parent / job.file_stem("antwerpen", ADVANCED)
     key = _text(answer_key_path(stem))
     rush = sum(turn.hunted for turn in sunday.answer.turns)
     assert rush and sunday.puzzle.assignments

@@ -17,6 +17,8 @@ from pathlib import Path
 from typing import Iterator
 
 from generator.rules.plan import Plan
+from generator.rules.puzzle import Puzzle
+from taps import plan_taps
 
 # The flags the machine needs: no sandbox as root, no GPU, and no background calls to Google's
 # services, which a closed network refuses by the dozen.
@@ -84,42 +86,31 @@ def _taken(page, what: str) -> None:
         raise AssertionError(f"{what} was refused: {message}")
 
 
-def play_turn(page, turn, number: int = 0) -> None:
-    """Write one turn of a plan by taps, as a player would: boxes, walk, tick goals (bonus actions
-    as soon as the page offers them), then Next turn; AssertionError when a tap is refused."""
-    for box in turn.boxes:
-        page.click(f'#this-turn button[data-box="{box}"]')
-    _taken(page, f"turn {number}: boxes {' '.join(turn.boxes)}")
-    pending = list(turn.bonus)
-
-    def use_bonus() -> None:
-        for use in list(pending):
-            button = page.query_selector(f'#bonus button[aria-label="bonus {use.value} {use.action.value}"]')
-            if button is not None:
-                button.click()
-                _taken(page, f"turn {number}: bonus {use}")
-                pending.remove(use)
-
-    use_bonus()
-    for end in (0, 1):
-        if turn.moves[end] and page.is_visible("#ends"):
-            page.click(f'#ends button[data-end="{end}"]')
-        for at in turn.moves[end]:
-            tap_node(page, str(at))
-            _taken(page, f"turn {number}: step to {at}")
-    for claim in turn.goals:
-        use_bonus()
-        tap_node(page, str(claim.at))
-        if claim.goal is not None:
-            page.click(f'#choice button[data-goal="{claim.goal}"]')
-        _taken(page, f"turn {number}: goal {claim}")
-        use_bonus()
-    if pending:
-        raise AssertionError(f"turn {number}: the page never offered the bonus actions {pending}")
-    page.click("#next")
-    _taken(page, f"turn {number}: next turn")
+def play_plan(page, plan: Plan, puzzle: Puzzle) -> None:
+    """Write a plan by taps, as a player would (tests/support/taps.py finds the order the page takes:
+    boxes, bonus actions as soon as offered, the walk, the goals, Next turn); AssertionError when
+    the page refuses a tap."""
+    for number, taps in enumerate(plan_taps(puzzle, plan), start=1):
+        for tap, after in zip(taps, taps[1:] + [None]):
+            _click(page, tap)
+            if tap[0] != "box" or after[0] != "box":  # two boxes of a hunted triple wait for the third
+                _taken(page, f"turn {number}: {' '.join(map(str, tap))}")
 
 
-def play_plan(page, plan: Plan) -> None:
-    for number, turn in enumerate(plan.turns, start=1):
-        play_turn(page, turn, number)
+def _click(page, tap) -> None:
+    kind, *args = tap
+    if kind == "box":
+        page.click(f'#this-turn button[data-box="{args[0]}"]')
+    elif kind == "end":
+        if page.is_visible("#ends"):
+            page.click(f'#ends button[data-end="{args[0]}"]')
+    elif kind == "step":
+        tap_node(page, args[0])
+    elif kind == "goal":
+        tap_node(page, args[0])
+        if args[1] is not None:
+            page.click(f'#choice button[data-goal="{args[1]}"]')
+    elif kind == "bonus":
+        page.click(f'#bonus button[aria-label="bonus {args[0]} {args[1]}"]')
+    else:
+        page.click("#next")

@@ -44,7 +44,7 @@ def test_the_answer_key_played_by_taps_reaches_the_par_shown(site, browser, base
     assert par == daily.par
     name = f"{key[0]}{'-mini' if key[1] else ''}"
     shot(page, f"{name}-phone-start")
-    play_plan(page, daily.answer)
+    play_plan(page, daily.answer, daily.puzzle)
     assert int(page.text_content("#score")) == par
     assert page.text_content("#medal-text").startswith("Gold")
     assert page.text_content("#notation") == format_plan(daily.answer)

@@ -7,6 +7,7 @@ undo and shared plans work, and the end of the game gives the medal and a spoile
 
 import json
 from dataclasses import replace
+from pathlib import Path
 
 import pytest
 
@@ -15,15 +16,12 @@ from generator.browser.puzzle_json import puzzle_to_json
 from generator.daily.deal import deal
 from generator.daily.mini import deal_mini
 from generator.data.cities import load_city
+from generator.data.puzzles import load_plan, load_puzzle
 from generator.players.honest import honest_plan
 from generator.rules.notation import format_plan
 from generator.rules.replay import replay
+from taps import apply, new_game, plan_taps
 from tests.web.days import MONDAY, SATURDAY
-
-
-def new_game(puzzle, par=100):
-    page = {"title": "Citytrip test puzzle", "par": par, "code": "CT2/TEST"}
-    return Game.from_json(json.dumps({"puzzle": puzzle_to_json(puzzle), "page": page}))
 
 
 def tap(game, method, *args):
@@ -33,35 +31,12 @@ def tap(game, method, *args):
 
 
 def play_by_taps(game, plan):
-    """Boxes, then bonus uses, the steps of each end, then the goals: as a player taps them."""
+    """The plan tapped in as a player taps it (tests/support/taps.py): the last view."""
     view = None
-    for turn in plan.turns:
-        for box in turn.boxes:
-            view = json.loads(game.tap_box(box))
-        assert view["message"] is None and view["ready"]
-        pending = list(turn.bonus)
-
-        def use_bonus():
-            for use in list(pending):
-                if {"value": use.value, "action": use.action.value} in json.loads(game.view())["bonus_options"]:
-                    tap(game, "use_bonus", use.value, use.action.value)
-                    pending.remove(use)
-
-        use_bonus()
-        for end in (0, 1):
-            if turn.moves[end]:
-                tap(game, "select_end", end)
-            for at in turn.moves[end]:
-                tap(game, "tap_node", str(at))
-        for claim in turn.goals:
-            use_bonus()
-            view = tap(game, "tap_node", str(claim.at))
-            if claim.goal is not None:
-                assert view["choosing"]["at"] == str(claim.at)
-                tap(game, "choose_goal", str(claim.at), claim.goal)
-            use_bonus()
-        assert not pending
-        view = tap(game, "next_turn")
+    for taps in plan_taps(game.puzzle, plan):
+        for one in taps:
+            view = apply(game, one)
+            assert view["message"] is None, (one, view["message"])
     return view
 
 
@@ -81,6 +56,32 @@ def test_a_plan_tapped_in_scores_as_the_engine_replays_it(name):
     view = play_by_taps(new_game(puzzle), plan)
     assert view["over"] and view["score"] == report.breakdown.as_dict()
     assert view["notation"] == format_plan(plan)
+
+
+MID_WALK = Path(__file__).parents[1] / "data" / "repro" / "bonus-mid-walk"
+
+
+def test_a_bonus_walk_earned_on_the_way_pays_for_the_rest_of_the_walk():
+    """The search's plan for Antwerpen's Friday 2026-12-04 (first deal): turn 9 walks five steps on
+    three walk actions and a bonus 2-walk earned at L11, the first step of the other end. Tapped
+    end by end, the fourth step of the first end is refused; with the other end walked and L11
+    ticked first, the whole plan plays to its score."""
+    puzzle = load_puzzle(MID_WALK / "antwerpen-puzzle.yaml")
+    plan = load_plan(MID_WALK / "antwerpen-answer.yaml")
+    report = replay(puzzle, plan)
+    assert report.valid
+    game = new_game(puzzle)
+    play_by_taps(game, replace(plan, turns=plan.turns[:8]))
+    nine = plan.turns[8]
+    for box in nine.boxes:
+        tap(game, "tap_box", box)
+    tap(game, "select_end", 0)
+    for at in nine.moves[0][:3]:
+        tap(game, "tap_node", str(at))
+    refused = json.loads(game.tap_node(str(nine.moves[0][3])))["message"]
+    assert refused and "4 steps" in refused, refused
+    view = play_by_taps(new_game(puzzle), plan)
+    assert view["over"] and view["score"] == report.breakdown.as_dict()
 
 
 def test_an_illegal_tap_is_refused_with_the_engines_reason_and_changes_nothing():
