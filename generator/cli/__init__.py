@@ -15,6 +15,7 @@ import sys
 import textwrap
 
 from generator import __version__
+from generator.daily.deal import GENERATOR_VERSION
 from generator.errors import CitytripError
 from generator.files import one_run
 
@@ -40,9 +41,13 @@ EXIT_USAGE = 2
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="citytrip",
-        description="Printable game content and daily solo puzzles for Citytrip Brugge and Antwerpen.",
+        description="Printable game content and daily solo puzzles for Citytrip Brugge and Antwerpen. "
+                    "Default paths (output/…) are relative to the folder you run citytrip from.",
     )
-    parser.add_argument("--version", action="version", version=f"citytrip {__version__}")
+    # The generator version names the dailies a release deals: two installs that print the same
+    # one make the same puzzle for a date (generator/daily/deal.py).
+    parser.add_argument("--version", action="version",
+                        version=f"citytrip {__version__} (daily puzzles: generator version {GENERATOR_VERSION})")
     subparsers = parser.add_subparsers(dest="command", metavar="COMMAND", required=True)
     for name in COMMANDS:
         module = importlib.import_module(f"generator.cli.{name}")

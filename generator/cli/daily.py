@@ -46,7 +46,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     )
     parser.add_argument("--no-mini", action="store_true", help="skip the daily mini (its four files)")
     add_language_option(parser)
-    parser.add_argument("--out", default="output", help="folder to write into (default output/)")
+    parser.add_argument("--out", default="output", help="folder to write into (default output/, in the current folder)")
     parser.add_argument(
         "--base-url", metavar="URL",
         help="the address of the site that `citytrip site` built (like https://example.org/citytrip): the "

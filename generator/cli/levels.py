@@ -40,7 +40,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     parser.add_argument("--cluster", metavar="ADDRESS",
                         help="run the jobs on a Dask cluster: a scheduler address like tcp://host:8786, or local:N "
                         "for N worker processes on this machine (docs/cluster.md); the log and report are the same")
-    parser.add_argument("--out", default="output/levels", help="folder for the CSV, chart and outcome log (default output/levels)")
+    parser.add_argument("--out", default="output/levels", help="folder for the CSV, chart and outcome log (default output/levels, in the current folder)")
     parser.add_argument(
         "--log", help="outcome log, one JSON line per finished job (default OUT/levels-CITY.jsonl); jobs it already "
         "holds with unchanged code and level data are not run again",

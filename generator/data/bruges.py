@@ -26,8 +26,9 @@ from generator.bruges.model import COLOURS, GROUPS, MAJORITIES, SECTIONS
 from generator.data.reader import Field, type_name
 from generator.data.yaml_file import read_yaml
 from generator.errors import DataError, shown
+from generator.resources import shipped
 
-TEMPLATES = Path(__file__).resolve().parents[2] / "templates"
+TEMPLATES = shipped("templates")
 REPUTATION_FILE = TEMPLATES / "bruges" / "reputation.yaml"
 
 # The keys of each mapping: required first, then optional (in the order messages list them).

@@ -23,8 +23,9 @@ from generator.rules.cards import ActionBox, ActionCard, ActionType
 from generator.rules.city import (EAT, MODES, RESTAURANT, Category, City, CityRules, Level, Location, StartCard, Strip,
                                   Texts, Words)
 from generator.rules.grid import BRIDGE, NODE, TERRAIN_CHARS, Coord, Grid
+from generator.resources import shipped
 
-MAPS_DIR = Path(__file__).resolve().parents[2] / "maps"
+MAPS_DIR = shipped("maps")
 # The longest location link a start card can print: a QR code of version 9 at level M holds 180
 # bytes in 53 modules, which at the smallest readable module (0.5 mm) just fill the card's room
 # for it (tests/render/test_cards.py pins this against the card layout).

@@ -23,8 +23,9 @@ from generator.render.icons import has_icon
 from generator.render.pdf import missing_glyphs
 from generator.render.wording import city_fills, fill
 from generator.rules.city import City
+from generator.resources import shipped
 
-TEMPLATES = Path(__file__).resolve().parents[2] / "templates"
+TEMPLATES = shipped("templates")
 
 # An icon inside text, written like ":camera:" (a Font Awesome solid icon name).
 ICON_TOKEN = re.compile(r":([a-z0-9]+(?:-[a-z0-9]+)*):")

@@ -37,11 +37,17 @@ import generator
 from generator.errors import UsageError
 from generator.files import atomic_output, write_text
 from generator.language import DEFAULT, DOMAIN, LOCALE_DIR, current
+from generator.resources import shipped
 from generator.site.messages import translated
 
-ROOT = Path(__file__).resolve().parents[2]
-STATIC = ROOT / "templates" / "site"
-PYODIDE = ROOT / "node_modules" / "pyodide"
+PINS = shipped("package.json")  # the Pyodide version the site is built and tested with
+# A checkout installs Pyodide with `npm ci` next to package.json and its lock; an installed wheel
+# has neither lock nor node_modules, and looks in the user's cache folder instead.
+ROOT = PINS.parent
+CHECKOUT = (ROOT / "package-lock.json").is_file()
+CACHE = Path(os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache") / "citytrip"
+PYODIDE = (ROOT if CHECKOUT else CACHE) / "node_modules" / "pyodide"
+STATIC = shipped("templates") / "site"
 # What a page needs of the Pyodide distribution: the loader, the runtime and the standard library.
 PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json")
 FONTS = {"Vera.ttf": "CitytripSans.ttf", "VeraBd.ttf": "CitytripSans-Bold.ttf"}  # as the PDFs embed them
@@ -60,8 +66,16 @@ SNAPSHOT_GZIP_LEVEL = 6  # 6.2 MB in 1.3 s; level 9 saves 1 % in 4.6 times as lo
 
 def pinned_pyodide_version() -> str:
     """The Pyodide version package.json pins (exactly: no range)."""
-    pins = json.loads((ROOT / "package.json").read_text(encoding="utf-8"))["dependencies"]
+    pins = json.loads(PINS.read_text(encoding="utf-8"))["dependencies"]
     return pins["pyodide"]
+
+
+def install_pyodide(version: str) -> str:
+    """What to run to get the pinned Pyodide where `citytrip site` looks for it."""
+    if CHECKOUT:
+        return f"run `npm ci` in {ROOT} first (it installs the version package.json pins)"
+    return (f"run `npm install --prefix {CACHE} pyodide@{version}` first (npm comes with Node.js; it puts "
+            f"Pyodide in {PYODIDE}, where citytrip site looks for it)")
 
 
 def engine_sources() -> dict[str, str]:
@@ -83,10 +97,8 @@ def write_assets(out: Path) -> list[Path]:
     version = pinned_pyodide_version()
     installed = PYODIDE / "package.json"
     if not installed.is_file() or json.loads(installed.read_text(encoding="utf-8"))["version"] != version:
-        raise UsageError(
-            f"the site needs Pyodide {version} from the npm registry, and {PYODIDE} does not hold it: "
-            f"run `npm ci` in {ROOT} first (it installs the version package.json pins)"
-        )
+        raise UsageError(f"the site needs Pyodide {version} from the npm registry, and {PYODIDE} does not hold it: "
+                         f"{install_pyodide(version)}")
     node_executable()  # before anything is written
     assets = out / "assets"
     written = [_copy(PYODIDE / name, assets / "pyodide" / name) for name in PYODIDE_FILES]
@@ -130,7 +142,7 @@ def make_snapshot(engine_json: Path) -> bytes:
             raise UsageError(
                 f"making the engine's snapshot failed: `node {SNAPSHOT_SCRIPT.name}` exited with "
                 f"{done.returncode} ({tail or 'no message'}); check that `node --version` is 18 or "
-                f"newer and that `npm ci` has run in {ROOT}"
+                f"newer and {install_pyodide(pinned_pyodide_version())}"
             )
         snapshot = target.read_bytes()
     _, heap_start, _, _ = struct.unpack_from("<4I", snapshot)
