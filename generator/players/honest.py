@@ -44,6 +44,7 @@ class _Scorer:
         self.puzzle = puzzle
         self.city = puzzle.city
         self.strips = puzzle.city.rules.strips
+        self._values: dict[tuple, float] = {}
 
     def tally(self, game: Sheet) -> Tally:
         return game.tally.copy()
@@ -53,7 +54,19 @@ class _Scorer:
         tally.add(at, location.crossed(goal, self.puzzle.mode), location.eatery)
 
     def value(self, tally: Tally) -> float:
-        """Strips + assignment points, plus a share of the assignments' progress."""
+        """Strips + assignment points, plus a share of the assignments' progress.
+
+        Remembered per sheet state: a game's search values the same few thousand states hundreds
+        of thousands of times (a 16 × 4 planner game: 242,742 calls, 6,553 states). The key holds
+        everything the value reads, so a remembered value is the very number it would compute."""
+        key = (frozenset(tally.achieved), frozenset(tally.crossings.items()), frozenset(tally.circled.items()),
+               tally.restaurant)
+        value = self._values.get(key)
+        if value is None:
+            value = self._values[key] = self._value(tally)
+        return value
+
+    def _value(self, tally: Tally) -> float:
         total = float(sum(strip_scores(self.strips, tally).values()))
         for assignment in self.puzzle.assignments:
             n = assignment.goal_count(tally.circled, tally.achieved)
