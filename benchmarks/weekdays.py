@@ -29,9 +29,10 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from generator.daily.deal import WEEKDAYS  # noqa: E402
+from generator.daily.deal import WEEKDAYS, deal  # noqa: E402
 from generator.daily.job import make_daily  # noqa: E402
 from generator.daily.solving import solve_daily  # noqa: E402
+from generator.data.cities import load_city  # noqa: E402
 from generator.players.panel import PANEL  # noqa: E402
 
 CITIES = ("antwerpen", "brugge")
@@ -52,6 +53,10 @@ def run(first: dt.date, weeks: int, work: float, log: Path) -> None:
             row = {
                 "city": city, "day": day.isoformat(), "weekday": day.weekday(), "work": work,
                 "par": daily.par, "target": target, "attempt": daily.attempt,
+                # Fewer kept than dealt: no deal of the day counted and the first one dropped the
+                # assignments its plan or the panel left open (job.choose_deal's fallback).
+                "assignments": [a.id for a in daily.puzzle.assignments],
+                "dealt": [a.id for a in deal(load_city(city), day, daily.attempt).assignments],
                 "players": {r.member.name: {"score": r.score, "complete": r.complete, "wins": r.wins(target)}
                             for r in daily.panel},
                 "seconds": round(time.perf_counter() - started, 1),
@@ -106,6 +111,10 @@ def report(rows: list[dict]) -> tuple[str, bool]:
             problems.append(f"{WEEKDAYS[i].name}'s share {q:.0%} exceeds {WEEKDAYS[i - 1].name}'s {p:.0%} "
                             f"by more than the noise ({noise:.0%})")
     lines.append("")
+    recorded = [r for r in rows if "dealt" in r]
+    if recorded:
+        dropped = sum(len(r["assignments"]) < len(r["dealt"]) for r in recorded)
+        lines.append(f"Dates whose deal dropped assignments no plan completed: {dropped} of {len(recorded)}.")
     lines.append("Each player's cell: mean score, dates won. " + (
         "Issue 35's bar: met." if not problems and len(shares) == 7 else "Issue 35's bar: " + "; ".join(problems or ["not every weekday ran"])))
     return "\n".join(lines), not problems
