@@ -51,6 +51,7 @@ def wheel(tmp_path_factory) -> Path:
     return built
 
 
+@pytest.mark.slow  # building the wheel takes about 6 s
 def test_the_wheel_carries_every_shipped_city_and_template(wheel: Path) -> None:
     names = set(zipfile.ZipFile(wheel).namelist())
     for folder in ("maps", "templates"):
