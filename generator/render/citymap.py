@@ -77,10 +77,16 @@ class MapGeometry:
         return Box(inner.x - EDGE_BAND, inner.y - EDGE_BAND, inner.width + 2 * EDGE_BAND, inner.height + 2 * EDGE_BAND)
 
 
+def cell_size(columns: int, rows: int, box: Box) -> float:
+    """The side of the largest square cells a grid of `columns` × `rows` gets in `box`, with the
+    coordinate bands (zero or less: no room)."""
+    return min((box.width - 2 * EDGE_BAND) / columns, (box.height - 2 * EDGE_BAND) / rows)
+
+
 def map_geometry(columns: int, rows: int, box: Box, first: Coord = Coord(0, 0)) -> MapGeometry:
     """The largest square cells that fit `box` with the coordinate bands, centred in it; `first`
     is the grid point in the top-left corner when only part of the map is drawn."""
-    cell = min((box.width - 2 * EDGE_BAND) / columns, (box.height - 2 * EDGE_BAND) / rows)
+    cell = cell_size(columns, rows, box)
     if cell <= 0:
         raise ValueError(f"a map box of {box.width:.0f} × {box.height:.0f} pt has no room for the grid")
     left = box.x + (box.width - columns * cell) / 2

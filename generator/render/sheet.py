@@ -28,7 +28,8 @@ from reportlab.pdfgen.canvas import Canvas
 
 from generator.files import atomic_output
 from generator.language import N_, _, current, ngettext, pgettext
-from generator.render.citymap import Box, draw_map, fit_icon
+from generator.errors import DataError, shown
+from generator.render.citymap import Box, cell_size, draw_map, fit_icon
 from generator.render.icon_scheme import load_icon_scheme
 from generator.render.pdf import FONT, FONT_BOLD, MIN_TEXT, Paper, draw_ruler, new_canvas, register_fonts
 from generator.render.sheet_strips import (
@@ -91,7 +92,31 @@ def layout_sheet(city: City, paper: Paper) -> SheetLayout:
     legend = Box(MARGIN, MARGIN, LEGEND_WIDTH, bottom_height)
     strips = Box(MARGIN + LEGEND_WIDTH + GAP, MARGIN, width - LEGEND_WIDTH - GAP, bottom_height)
     map_box = Box(MARGIN, MARGIN + bottom_height + GAP, width, header.y - GAP - (MARGIN + bottom_height + GAP))
+    _check_map_room(city, paper, map_box)
     return SheetLayout(paper, header, map_box, legend, strips)
+
+
+# Half the cell the shipped cities get on A4 and Letter (about 7.5 mm): below it the discs, icons
+# and coordinates of the map stop being readable, so a sheet is refused rather than printed.
+MIN_CELL = 3.5 * mm
+
+
+def _check_map_room(city: City, paper: Paper, map_box: Box) -> None:
+    """DataError when the legend (its labels wrapped at the small type size) leaves the map too
+    little of the page: a city of one's own with a very long label, named with its file and key."""
+    if cell_size(city.grid.columns, city.grid.rows, map_box) >= MIN_CELL:
+        return
+    from generator.data.cities import city_folder  # the file to name (render reads, data loads)
+
+    longest = max(city.rules.categories.values(), key=lambda category: len(category_label(category)))
+    label = category_label(longest)
+    _, folder = city_folder(city.key)
+    raise DataError(
+        folder / "rules.yaml", f"categories.{longest.name}.label",
+        f"the label is {len(label):,} characters long ({shown(label, 40)}): the legend it wraps into takes "
+        f"{legend_height(city, ADVANCED) / mm:.0f} mm of the {paper.name} sheet, which leaves the "
+        f"{city.grid.columns} × {city.grid.rows} map cells smaller than {MIN_CELL / mm:.1f} mm: shorten the "
+        "legend's labels")
 
 
 def render_sheets(city: City, mode: str, count: int, paper: Paper, out: Path, duplex: bool = False) -> Path:
