@@ -28,6 +28,7 @@ from reportlab.pdfgen.canvas import Canvas
 
 from generator.files import atomic_output
 from generator.language import N_, _, current, ngettext, pgettext
+from generator.data.cities import city_folder
 from generator.errors import DataError, shown
 from generator.render.citymap import Box, cell_size, draw_map, fit_icon
 from generator.render.icon_scheme import load_icon_scheme
@@ -106,8 +107,6 @@ def _check_map_room(city: City, paper: Paper, map_box: Box) -> None:
     little of the page: a city of one's own with a very long label, named with its file and key."""
     if cell_size(city.grid.columns, city.grid.rows, map_box) >= MIN_CELL:
         return
-    from generator.data.cities import city_folder  # the file to name (render reads, data loads)
-
     longest = max(city.rules.categories.values(), key=lambda category: len(category_label(category)))
     label = category_label(longest)
     _, folder = city_folder(city.key)

@@ -18,7 +18,7 @@ from typing import Iterator
 
 from generator.rules.plan import Plan
 from generator.rules.puzzle import Puzzle
-from taps import plan_taps
+from taps import judged, plan_taps
 
 # The flags the machine needs: no sandbox as root, no GPU, and no background calls to Google's
 # services, which a closed network refuses by the dozen.
@@ -91,9 +91,9 @@ def play_plan(page, plan: Plan, puzzle: Puzzle) -> None:
     boxes, bonus actions as soon as offered, the walk, the goals, Next turn); AssertionError when
     the page refuses a tap."""
     for number, taps in enumerate(plan_taps(puzzle, plan), start=1):
-        for tap, after in zip(taps, taps[1:] + [None]):
+        for tap, must_be_taken in judged(taps):
             _click(page, tap)
-            if tap[0] != "box" or after[0] != "box":  # two boxes of a hunted triple wait for the third
+            if must_be_taken:
                 _taken(page, f"turn {number}: {' '.join(map(str, tap))}")
 
 

@@ -40,6 +40,12 @@ def apply(game: Game, tap: Tap) -> dict:
     return json.loads(getattr(game, method)(*args))
 
 
+def judged(taps: list[Tap]) -> list[tuple[Tap, bool]]:
+    """Each tap with whether the page must have taken it: a box followed by another box is not
+    judged (two boxes of a hunted triple that do not touch wait for the third)."""
+    return [(tap, not (tap[0] == "box" and after[0] == "box")) for tap, after in zip(taps, [*taps[1:], ("next",)])]
+
+
 def plan_taps(puzzle: Puzzle, plan: Plan) -> list[list[Tap]]:
     """Each turn's taps, ending with ("next",); AssertionError when the page refuses a turn in
     either order of its ends."""
