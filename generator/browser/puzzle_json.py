@@ -137,13 +137,14 @@ def _location(location: Location) -> dict[str, Any]:
     return {
         "name": location.name, "category": location.category, "at": str(location.at), "url": location.url,
         "eatery": location.eatery, "choice": list(location.choice), "combo": list(location.combo),
-        "names": dict(location.names),
+        "names": dict(location.names), "urls": dict(location.urls),
     }
 
 
 def _location_from(data: dict[str, Any]) -> Location:
     return Location(data["name"], data["category"], Coord.parse(data["at"]), data["url"], data["eatery"],
-                    tuple(data["choice"]), tuple(data["combo"]), tuple(data["names"].items()))
+                    tuple(data["choice"]), tuple(data["combo"]), tuple(data["names"].items()),
+                    tuple(data["urls"].items()))
 
 
 # --- the deal ----------------------------------------------------------------------------------

@@ -170,6 +170,19 @@ def _one_line(field: Field) -> str:
     return text
 
 
+def _web_address(field: Field) -> str:
+    """A location's link, as its start card's QR code holds it: a web address short enough for
+    the code's size on the card."""
+    url = field.text().strip()
+    if not url.startswith(("https://", "http://")) or any(c.isspace() for c in url):
+        raise field.fail(f"expected a web address starting with https://, found {shown(url)}")
+    url_bytes = len(url.encode("utf-8"))
+    if url_bytes > MAX_URL_BYTES:
+        raise field.fail(f"the web address is {url_bytes} bytes long; a start card's QR code holds at most "
+                         f"{MAX_URL_BYTES} (use a shorter link)")
+    return url
+
+
 def _paragraph(field: Field) -> str:
     """A start card's description, its line breaks and runs of spaces made single spaces; a
     no-break space stays (French "’t\u00a0Zand" must not be split over two lines)."""
@@ -318,14 +331,7 @@ def _map(doc: Field, rules: CityRules) -> tuple[str, Grid, dict[Coord, Location]
             )
         if at in locations:
             raise entry["at"].fail(f"{at} already holds {shown(locations[at].name)}")
-        url = entry["url"].text().strip()
-        if not url.startswith(("https://", "http://")) or " " in url:
-            raise entry["url"].fail(f"expected a web address starting with https://, found {shown(url)}")
-        url_bytes = len(url.encode("utf-8"))
-        if url_bytes > MAX_URL_BYTES:
-            raise entry["url"].fail(
-                f"the web address is {url_bytes} bytes long; a start card's QR code holds at most {MAX_URL_BYTES} "
-                "(use a shorter link)")
+        url, urls = _texts(entry["url"], _web_address)
         choice = tuple(f.choice(list(rules.categories)) for f in entry["choice"].items(2, 4)) if "choice" in entry else ()
         if choice and choice[0] != category:
             raise entry["choice"].fail(f"the first choice must be the category {shown(category)} (the basic game's goal, R14)")
@@ -350,7 +356,7 @@ def _map(doc: Field, rules: CityRules) -> tuple[str, Grid, dict[Coord, Location]
                 raise entry["names"].fail("expected a mapping from languages (en, nl, fr) to the location's own name "
                                           f"in each, found {type_name(entry['names'].value)}")
             names_given = _texts(entry["names"], _one_line)[1]
-        locations[at] = Location(loc_name, category, at, url, eatery, choice, combo, names_given)
+        locations[at] = Location(loc_name, category, at, url, eatery, choice, combo, names_given, urls)
     if BRIDGE_CATEGORY in rules.categories:
         for node in grid.nodes():
             if grid.cell(node) == BRIDGE and node not in locations:

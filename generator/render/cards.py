@@ -31,7 +31,7 @@ from generator.render.pdf import FONT, FONT_BOLD, MIN_TEXT, Paper, new_canvas
 from generator.render.qr import QUIET_ZONE, draw_qr, qr_matrix
 from generator.render.sheet_style import load_sheet_style
 from generator.render.sheet import ordinal
-from generator.render.wording import category_label, city_fills, location_name, start_description
+from generator.render.wording import category_label, city_fills, location_name, location_url, start_description
 from generator.render.wrap import fit_words, lines_fit, shrunk_size, wrap_fitting, wrap_words
 from generator.rules.assignments import MAX_SETS, TYPE6_DRAWN, Assignment, Kind
 from generator.rules.cards import ActionCard
@@ -181,8 +181,9 @@ def _draw_start_card(canvas: Canvas, city: City, card: StartCard, slot: Slot) ->
     # The QR code in the lower left; beside it, from the bottom: the site, "Scan for more:", the
     # goal's label (two lines; a longer Dutch or French one takes more and lifts what is above
     # it), the coordinate and the goal icon.
-    module = qr_module(location.url)
-    qr_size = draw_qr(canvas, location.url, x + INSET - QUIET_ZONE * module, y + INSET - QUIET_ZONE * module, module)
+    url = location_url(location)
+    module = qr_module(url)
+    qr_size = draw_qr(canvas, url, x + INSET - QUIET_ZONE * module, y + INSET - QUIET_ZONE * module, module)
     qr_top = y + INSET - QUIET_ZONE * module + qr_size
     right_x = x + INSET + qr_size - 2 * QUIET_ZONE * module + 3 * mm
     category = city.rules.categories.get(location.category)
@@ -203,7 +204,7 @@ def _draw_start_card(canvas: Canvas, city: City, card: StartCard, slot: Slot) ->
         canvas.drawString(right_x, first - i * leading, line)
     canvas.setFont(FONT, MIN_TEXT)
     # A long site name may use half the card's inset rather than lose letters (museummayervandenbergh.be).
-    canvas.drawString(right_x, y + INSET + 0.5 * mm, _site_name(location.url, room + INSET / 2))
+    canvas.drawString(right_x, y + INSET + 0.5 * mm, _site_name(url, room + INSET / 2))
     canvas.drawString(right_x, y + INSET + 0.5 * mm + MIN_TEXT * 1.3, _("Scan for more:"))
 
     # The description fills the room between the name and the QR code or the coordinate's icon,

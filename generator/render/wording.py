@@ -43,6 +43,12 @@ def location_name(location: Location) -> str:
     return dict(location.names).get(current(), location.name)
 
 
+def location_url(location: Location) -> str:
+    """The link a start card's QR code holds in the language in use: the page in that language
+    when the city data gives one, else the location's `url`."""
+    return dict(location.urls).get(current(), location.url)
+
+
 def category_label(category: Category) -> str:
     """A goal category's legend label in the language in use (English, or the first given, when
     the city data has none in it)."""

@@ -34,7 +34,9 @@ class Location:
 
     `name` is the location's identity: cards and assignments name it, the data digest counts it,
     the engine's messages print it, and so does a language without a name of its own. `names`
-    gives a language's own name (Dutch "Belfort", French "Beffroi" for "Belfort (Belfry)").
+    gives a language's own name (Dutch "Belfort", French "Beffroi" for "Belfort (Belfry)"), and
+    `urls` a language's own link for the start card's QR code (the French article for a French
+    card), `url` serving every language without one.
     """
 
     name: str
@@ -45,6 +47,7 @@ class Location:
     choice: tuple[str, ...] = ()
     combo: tuple[str, ...] = ()
     names: Texts = ()  # print only: not part of the digest
+    urls: Texts = ()  # print only: a language's own link (a French page for a French card)
 
     def goals(self, mode: str) -> tuple[str, ...]:
         """The goals a player may pick from here (exactly one is achieved, R14)."""

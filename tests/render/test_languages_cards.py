@@ -11,12 +11,15 @@ import pdfplumber
 import pypdf
 import pypdfium2
 import pytest
+import zxingcpp
 from print_audit import audit
 from reportlab.pdfbase.pdfmetrics import stringWidth
 
 from generator.data.cities import load_city
 from generator.language import speaking
+from generator.render.card_layout import PER_PAGE
 from generator.render.pdf import FONT, MIN_TEXT, PAPERS, register_fonts
+from generator.render.wording import location_url
 from generator.render.wrap import fit_words, wrap_fitting, wrap_words
 
 from .conftest import all_text, words_of
@@ -122,6 +125,29 @@ def test_dutch_and_french_cards_pass_the_print_audit(card_sets: dict[str, Path],
     """No glyph under 6 pt, no word out of its box, nothing within 5 mm of the edge, on every card page."""
     for pdf in sorted(card_sets[lang].glob("*.pdf")):
         assert [str(f) for f in audit(pdf)] == [], pdf.name
+
+
+@pytest.mark.parametrize("lang", ["nl", "fr"])
+def test_start_card_qr_codes_lead_to_the_page_in_the_cards_language(card_sets: dict[str, Path], lang: str) -> None:
+    """A Dutch or French start card's QR code decodes to the location's link in that language where
+    the city data gives one (the Dutch or French article), else to its one link; and the card's
+    "learn more" line names that link's host."""
+    city = load_city("brugge")
+    cards = [city.start_cards[n] for n in sorted(city.start_cards)]
+    with speaking(lang):
+        expected = [location_url(card.location) for card in cards]
+    # The shipped Brugge start cards: 20 Dutch and 13 French articles (docs/formats.md).
+    assert sum(url.startswith(f"https://{lang}.wikipedia.org/") for url in expected) >= 13
+    document = pypdfium2.PdfDocument(str(card_sets[lang] / f"brugge-start-cards-{lang}.pdf"))
+    try:
+        for index in range(len(document)):
+            image = document[index].render(scale=200 / 72).to_pil()
+            found = sorted(r.text for r in zxingcpp.read_barcodes(image, formats=zxingcpp.BarcodeFormat.QRCode))
+            assert found == sorted(expected[index * PER_PAGE:(index + 1) * PER_PAGE]), index
+    finally:
+        document.close()
+    text = words_of(all_text(card_sets[lang] / f"brugge-start-cards-{lang}.pdf"))
+    assert text.count(f"{lang}.wikipedia.org") >= sum(f"//{lang}.wikipedia.org/" in url for url in expected)
 
 
 def test_dutch_rerun_gives_identical_bytes(run, tmp_path: Path, card_sets: dict[str, Path]) -> None:
