@@ -134,3 +134,77 @@ def test_a_broken_puzzle_code_is_refused_or_decoded(world, capsys, case):
     else:
         code = code[:at] + rng.choice("0123456789ABZ/+.-²٣x") + code[at + 1:]
     run(["verify", code, world / "plan.txt"], capsys)
+
+
+# --- long and wide texts in every printed field, in each language (issue 40) ---------------------
+
+SHAPES = {
+    "long": " ".join(["Wonderful"] * 120),  # 1,199 characters of words: wraps, then runs out of room
+    "wide": "W" * 38,  # one word of the widest letter: shrinks and breaks, or does not fit at all
+    "huge": "x" * 10_000,
+    "fair": "Wonderful Wonderful",  # what a real city writes: must print
+}
+LANGS = ("en", "nl", "fr")
+
+
+def _set_text(city: Path, field: str, lang: str, text: str) -> None:
+    """Give the tiny city's `field` the text `text` in `lang` (plain text for a field that has
+    no languages), as a user editing their own city would."""
+    import yaml
+
+    def edit(name: str, change) -> None:
+        data = yaml.safe_load((city / name).read_text())
+        change(data)
+        (city / name).write_text(yaml.safe_dump(data, allow_unicode=True, width=1_000_000))
+
+    if field in ("city name", "location name", "assigned location name"):
+        index = 0 if field == "location name" else 3  # Start Square starts card 1; Museum One is in 4.01
+        old = yaml.safe_load((city / "map.yaml").read_text())["locations"][index]["name"]
+        if field == "city name":
+            edit("map.yaml", lambda data: data.update(name=text))
+            return
+        for name in ("cards.yaml", "assignments.yaml"):  # the cards name it too
+            (city / name).write_text((city / name).read_text().replace(old, text))
+        edit("map.yaml", lambda data: data["locations"][index].update(name=text))
+    elif field == "location's own name":
+        edit("map.yaml", lambda data: data["locations"][0].update(names={lang: text}))
+    elif field == "legend label":
+        edit("rules.yaml", lambda data: data["categories"]["museum"].update(label={"en": "Visit museums", lang: text}))
+    elif field == "start card text":
+        edit("cards.yaml", lambda data: data["start_cards"][0].update(description={"en": "A square.", lang: text}))
+    else:  # a word of words.yaml
+        (city / "words.yaml").write_text(yaml.safe_dump({field: {lang: text[:40]}}, allow_unicode=True))
+
+
+TEXT_FIELDS = ["city name", "location name", "assigned location name", "location's own name", "legend label",
+               "start card text", "assignment", "appreciation", "hunted_actions"]
+
+
+@pytest.mark.parametrize("field", TEXT_FIELDS)
+@pytest.mark.parametrize("shape", SHAPES)
+def test_a_long_or_wide_text_is_refused_by_its_key_or_prints_whole(world, capsys, field: str, shape: str):
+    """Every printed text of a city, long, wide or huge, in one of the three languages: refused
+    with one paragraph naming its file, key and room, by every command alike (verify too, so no
+    command accepts what another cannot print); or accepted, and then its cards and sheets print
+    in that language with nothing out of its box, off the card or under 6 pt."""
+    from print_audit import audit
+
+    lang = LANGS[(TEXT_FIELDS.index(field) + list(SHAPES).index(shape)) % 3]
+    _set_text(world / "city", field, lang, SHAPES[shape])
+    code, err = run(["verify", world / "puzzle.yaml", world / "plan.txt"], capsys)
+    if code == 2:
+        assert shape != "fair", err
+        assert any(name in err for name in ("map.yaml", "rules.yaml", "cards.yaml", "words.yaml")), err
+        for command in (["cards", "--city", world / "city", "--out", world / "out"],
+                        ["sheets", "--city", world / "city", "--out", world / "out" / "sheets.pdf"]):
+            assert run(command + ["--lang", lang], capsys) == (2, err)
+        assert list((world / "out").iterdir()) == []
+        return
+    assert code in (0, 1), err  # accepted: the plan is replayed (1: it does not win here)
+    out = world / "out"
+    assert run(["cards", "--city", world / "city", "--lang", lang, "--out", out], capsys)[0] == 0
+    assert run(["sheets", "--city", world / "city", "--mode", "both", "--count", 1, "--lang", lang,
+                "--out", out / "sheets.pdf"], capsys)[0] == 0
+    for pdf in sorted(out.glob("*.pdf")):
+        if "alignment" not in pdf.name and "action" not in pdf.name:
+            assert [str(f) for f in audit(pdf)] == [], (pdf.name, field, shape, lang)

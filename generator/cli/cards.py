@@ -5,7 +5,7 @@ from __future__ import annotations
 import argparse
 from pathlib import Path
 
-from generator.cli.common import language_of
+from generator.cli.common import city_argument, language_of
 from generator.cli.print_options import DEFAULT_FOLDER, finish, parse_offset
 from generator.cli.sheets import add_city_options, city_slug
 
@@ -31,13 +31,12 @@ def register(subparsers: argparse._SubParsersAction) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from generator.data.cities import load_city
     from generator.language import speaking
     from generator.render.pdf import paper
 
     size = paper(args.paper)
     offset_mm = parse_offset(args.back_offset_mm)
-    city = load_city(args.city)
+    city = city_argument(args.city)
     folder = output_folder(args.out, city)
     with speaking(language_of(args, city)):
         for pdf in write_cards(city, size, folder, offset_mm):

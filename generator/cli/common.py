@@ -6,18 +6,33 @@ import json
 import sys
 from pathlib import Path
 
+from generator.data.cities import load_city
 from generator.data.puzzles import load_plan, load_puzzle
+from generator.rules.city import City
 from generator.rules.plan import Plan
 from generator.rules.puzzle import Puzzle
 
 
-def puzzle_argument(text: str) -> Puzzle:
-    """A puzzle file path, or a daily puzzle code (CT2/…) as printed under the sheet's QR code."""
-    from generator.daily.code import decode, looks_like_code
+def city_argument(name: str) -> City:
+    """A city by name or folder (--city), loaded and checked for print: every text it prints fits
+    its room on every printable in every language (generator/render/text_room.py), so that no
+    command accepts a city that another command cannot print."""
+    from generator.render.text_room import check_text_room
 
-    if looks_like_code(text) and not Path(text).exists():
-        return decode(text)
-    return load_puzzle(Path(text))
+    city = load_city(name)
+    check_text_room(city)
+    return city
+
+
+def puzzle_argument(text: str) -> Puzzle:
+    """A puzzle file path, or a daily puzzle code (CT2/…) as printed under the sheet's QR code;
+    its city checked for print as `city_argument` checks one."""
+    from generator.daily.code import decode, looks_like_code
+    from generator.render.text_room import check_text_room
+
+    puzzle = decode(text) if looks_like_code(text) and not Path(text).exists() else load_puzzle(Path(text))
+    check_text_room(puzzle.city)
+    return puzzle
 
 
 def plan_argument(text: str) -> Plan:

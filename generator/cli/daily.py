@@ -8,9 +8,9 @@ import sys
 import time
 from pathlib import Path
 
-from generator.cli.common import add_language_option, language_of
+from generator.cli.common import add_language_option, city_argument, language_of
 from generator.daily.summary import mini_summary, summary
-from generator.data.cities import load_city, shipped_cities
+from generator.data.cities import shipped_cities
 from generator.errors import UsageError
 from generator.site.addresses import checked_base_url
 
@@ -101,7 +101,7 @@ def run(args: argparse.Namespace) -> int:
     from generator.render.pdf import paper
 
     city = daily_city(args.city)
-    lang = language_of(args, load_city(city))
+    lang = language_of(args, city_argument(city))
     size = paper(args.paper)
     work = daily_work(args.work)
     base_url = checked_base_url(args.base_url) if args.base_url is not None else None

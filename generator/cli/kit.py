@@ -5,7 +5,7 @@ from __future__ import annotations
 import argparse
 
 from generator.cli.cards import output_folder
-from generator.cli.common import language_of
+from generator.cli.common import city_argument, language_of
 from generator.cli.print_options import check_count, finish, parse_offset
 from generator.cli.sheets import add_city_options, city_slug
 
@@ -29,7 +29,6 @@ def register(subparsers: argparse._SubParsersAction) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from generator.data.cities import load_city
     from generator.language import speaking
     from generator.render.kit import KitOptions, write_kit
     from generator.render.pdf import paper
@@ -38,7 +37,7 @@ def run(args: argparse.Namespace) -> int:
     offset_mm = parse_offset(args.back_offset_mm)
     # Checked before anything is written, so a bad count leaves no partial kit behind.
     check_count(args.count)
-    city = load_city(args.city)
+    city = city_argument(args.city)
     folder = output_folder(args.out, city)
     with speaking(language_of(args, city)):
         for pdf in write_kit(city, city_slug(city), size, folder, KitOptions(args.count, offset_mm)):

@@ -8,8 +8,8 @@ import sys
 import time
 from pathlib import Path
 
+from generator.cli.common import city_argument
 from generator.cluster import checked_address
-from generator.data.cities import load_city
 from generator.errors import UsageError
 from generator.files import write_text
 
@@ -78,7 +78,7 @@ def run(args: argparse.Namespace) -> int:
     from generator.levels.outcome_log import append, read_log
     from generator.levels.sweep import LNS_WORK, jobs_for, run_jobs
 
-    city = load_city(args.city)
+    city = city_argument(args.city)
     cards = number_list(args.cards, [16, 20], "cards")
     levels = number_list(args.levels, sorted(city.levels), "levels")
     for name in ("shuffles", "solver_shuffles"):

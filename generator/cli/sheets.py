@@ -5,7 +5,7 @@ from __future__ import annotations
 import argparse
 from pathlib import Path
 
-from generator.cli.common import add_language_option, language_of
+from generator.cli.common import add_language_option, city_argument, language_of
 from generator.cli.print_options import DEFAULT_FOLDER, check_count, finish
 from generator.errors import UsageError
 
@@ -47,7 +47,6 @@ def city_slug(city) -> str:
 
 def run(args: argparse.Namespace) -> int:
     # Imported here so that `citytrip --help` does not load reportlab.
-    from generator.data.cities import load_city
     from generator.language import file_suffix, speaking
     from generator.render.pdf import paper
     from generator.render.sheet import SHEET_MODES, render_sheets
@@ -56,7 +55,7 @@ def run(args: argparse.Namespace) -> int:
     mode = args.mode or ("both" if args.duplex else "basic")
     if mode not in SHEET_MODES:
         raise UsageError(f"unknown mode {mode!r}: use basic, advanced or both")
-    city = load_city(args.city)
+    city = city_argument(args.city)
     lang = language_of(args, city)
     if args.out:
         out = Path(args.out)

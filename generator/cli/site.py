@@ -6,9 +6,9 @@ import argparse
 import functools
 from pathlib import Path
 
-from generator.cli.common import add_language_option, language_of
+from generator.cli.common import add_language_option, city_argument, language_of
 from generator.cli.daily import daily_city, daily_work, dates
-from generator.data.cities import load_city, shipped_cities
+from generator.data.cities import shipped_cities
 from generator.site.addresses import checked_base_url
 
 
@@ -46,7 +46,7 @@ def run(args: argparse.Namespace) -> int:
 
     days = dates(args.first, args.last)
     cities = list(shipped_cities()) if args.city is None else [daily_city(args.city)]
-    lang = language_of(args, load_city(cities[0]) if len(cities) == 1 else None)
+    lang = language_of(args, city_argument(cities[0]) if len(cities) == 1 else None)
     work = daily_work(args.work)
     base_url = checked_base_url(args.base_url) if args.base_url is not None else None
     make = functools.partial(make_date, work=work, paper=paper(args.paper).name, base_url=base_url, lang=lang)

@@ -27,6 +27,7 @@ from generator.render.card_layout import (BLEED, CARD_H, CARD_W, INK, PER_PAGE, 
                                           card_slots, draw_cut_grid, draw_page_ruler, ruler_spot)
 from generator.render.citymap import fit_icon
 from generator.render.icon_scheme import IconScheme, IconStyle, load_icon_scheme
+from generator.render.overflow import report
 from generator.render.pdf import FONT, FONT_BOLD, MIN_TEXT, Paper, new_canvas
 from generator.render.qr import QUIET_ZONE, draw_qr, qr_matrix
 from generator.render.sheet_style import load_sheet_style
@@ -38,6 +39,7 @@ from generator.rules.cards import ActionCard
 from generator.rules.city import EAT, City, StartCard, city_words
 
 INSET = 3 * mm
+VALUES_HEIGHT = 11 * mm  # an assignment card's row of points along the bottom
 QR_ROOM = 27 * mm  # the widest a start card's QR code may be, quiet zone included
 MIN_MODULE, MAX_MODULE = 0.5 * mm, 0.75 * mm
 
@@ -161,6 +163,8 @@ def _draw_start_card(canvas: Canvas, city: City, card: StartCard, slot: Slot) ->
     heading = _("START {number}").format(number=f"{card.number:02d}")
     brand = f"Citytrip {city.name}"
     room = CARD_W - 2 * INSET - 7 * mm - stringWidth(brand, FONT, 6.5) - 2 * mm
+    report(brand, stringWidth(brand, FONT, 6.5), room + stringWidth(brand, FONT, 6.5)
+           - stringWidth(heading, FONT_BOLD, MIN_TEXT), "the band of a start card")
     canvas.setFont(FONT_BOLD, shrunk_size(heading, room, FONT_BOLD, 8, MIN_TEXT))
     canvas.drawString(x + INSET, top - band / 2 - 2.8, heading)
     canvas.setFont(FONT, 6.5)
@@ -170,6 +174,7 @@ def _draw_start_card(canvas: Canvas, city: City, card: StartCard, slot: Slot) ->
     # Name, then the coordinate and goal icon large: the rulebook's "find this spot" aid.
     width = CARD_W - 2 * INSET
     name_size, name_lines = _fit_lines(location_name(location), width, FONT_BOLD, 10.5, 7.5, 2)
+    report(location_name(location), len(name_lines), 3, "lines of the name on a start card")
     cursor = top - band - 2.5 * mm
     canvas.setFillColor(INK)
     canvas.setFont(FONT_BOLD, name_size)
@@ -190,6 +195,7 @@ def _draw_start_card(canvas: Canvas, city: City, card: StartCard, slot: Slot) ->
     label = category_label(category) if category else ""
     room = x + CARD_W - INSET - right_x
     label_size, label_lines = _fit_lines(label, room, FONT, MIN_TEXT, MIN_TEXT, 2)
+    report(label, len(label_lines), 4, "lines of the goal's label on a start card")
     leading = label_size * 1.15
     first = y + INSET + 9 * mm + max(0, len(label_lines) - 2) * leading  # the label's first baseline
     lift = max(0, len(label_lines) - 3) * leading  # a fourth line and more lift the coordinate too
@@ -217,6 +223,7 @@ def _draw_start_card(canvas: Canvas, city: City, card: StartCard, slot: Slot) ->
         if len(lines) * size * 1.2 <= room_top - room_bottom or size <= MIN_TEXT:
             break
         size -= 0.25
+    report(description, len(lines) * size * 1.2, room_top - room_bottom, "the text of a start card")
     canvas.setFont(FONT, size)
     canvas.setFillColor(INK)
     line_y = room_top - size
@@ -332,8 +339,11 @@ def _draw_assignment_card(canvas: Canvas, city: City, assignment: Assignment, sl
     canvas.setFillColor(INK)
     canvas.rect(x, top - band, CARD_W, band, stroke=0, fill=1)
     canvas.setFillColor(white)
-    canvas.setFont(FONT_BOLD, 9)
-    canvas.drawString(x + INSET, top - band / 2 - 3, f"{city_words(city).assignment.upper()} {assignment.type}")
+    heading = f"{city_words(city).assignment.upper()} {assignment.type}"
+    room = CARD_W - 2 * INSET - 7 * mm - stringWidth(assignment.id, FONT, 7) - 2 * mm
+    report(heading, stringWidth(heading, FONT_BOLD, MIN_TEXT), room, "the band of an assignment card")
+    canvas.setFont(FONT_BOLD, shrunk_size(heading, room, FONT_BOLD, 9, MIN_TEXT))
+    canvas.drawString(x + INSET, top - band / 2 - 3, heading)
     canvas.setFont(FONT, 7)
     canvas.drawRightString(x + CARD_W - INSET - 7 * mm, top - band / 2 - 2.5, assignment.id)
     during = assignment.is_race
@@ -342,6 +352,7 @@ def _draw_assignment_card(canvas: Canvas, city: City, assignment: Assignment, sl
     canvas.setFillColor(INK)
     width = CARD_W - 2 * INSET
     title = kind_title(assignment)
+    report(title, stringWidth(title, FONT_BOLD, MIN_TEXT), width, "the title of an assignment card")
     canvas.setFont(FONT_BOLD, shrunk_size(title, width, FONT_BOLD, 9, MIN_TEXT))
     canvas.drawString(x + INSET, top - band - 6 * mm, title)
     canvas.setFillColor(GREY)
@@ -349,6 +360,7 @@ def _draw_assignment_card(canvas: Canvas, city: City, assignment: Assignment, sl
     canvas.drawString(x + INSET, top - band - 9.5 * mm,
                       _("Scored during the game") if during else _("Scored at the end of the game"))
     body_top = top - band - 13 * mm
+    values_top = slot.y + INSET + VALUES_HEIGHT + 1 * mm
     if assignment.counts_category:
         category = assignment.category or ""
         cat_style = scheme.categories.get(category)
@@ -362,7 +374,7 @@ def _draw_assignment_card(canvas: Canvas, city: City, assignment: Assignment, sl
             text = f"{assignment.count} × {label}"
         else:
             text = _("Most goals: {category}").format(category=label)
-        _draw_paragraph(canvas, text, x + INSET, body_top - size - 4 * mm, width, 7)
+        _draw_paragraph(canvas, text, x + INSET, body_top - size - 4 * mm, width, 7, values_top)
     elif assignment.is_set:
         size = 10 * mm
         cx = x + INSET
@@ -382,7 +394,7 @@ def _draw_assignment_card(canvas: Canvas, city: City, assignment: Assignment, sl
         text = ngettext("{points} point per set of {categories}, at most {sets} sets",
                         "{points} points per set of {categories}, at most {sets} sets",
                         points).format(points=points, categories=labels, sets=MAX_SETS)
-        _draw_paragraph(canvas, text, x + INSET, body_top - size - 4 * mm, width, 7)
+        _draw_paragraph(canvas, text, x + INSET, body_top - size - 4 * mm, width, 7, values_top)
     elif assignment.names_locations:
         row_top = body_top
         for at in assignment.locations:
@@ -393,6 +405,7 @@ def _draw_assignment_card(canvas: Canvas, city: City, assignment: Assignment, sl
             # A row is 9 mm, taller where a long name takes more than two lines.
             room = width - 8 * mm - stringWidth(str(at), FONT_BOLD, 8) - 2 * mm
             size, lines = _fit_lines(location_name(location), room, FONT, 7, MIN_TEXT, 2)
+            report(location_name(location), len(lines), 3, "lines of a location's name on an assignment card")
             row = max(9 * mm, len(lines) * size * 1.2 + 1 * mm)
             cy = row_top - row / 2
             row_top -= row
@@ -409,13 +422,15 @@ def _draw_assignment_card(canvas: Canvas, city: City, assignment: Assignment, sl
     else:
         _draw_paragraph(canvas, _("Draw {count} start cards and lay them out with their coordinates visible. "
                                   "Points for how many of their locations you achieve:").format(count=TYPE6_DRAWN),
-                        x + INSET, body_top, width, 6.8)
+                        x + INSET, body_top, width, 6.8, values_top)
     _draw_values(canvas, assignment, slot)
 
 
-def _draw_paragraph(canvas: Canvas, text: str, x: float, top: float, width: float, size: float) -> None:
-    """`text` wrapped to `width` from `top` down; a word too wide shrinks it (never under 6 pt)."""
+def _draw_paragraph(canvas: Canvas, text: str, x: float, top: float, width: float, size: float, bottom: float) -> None:
+    """`text` wrapped to `width` from `top` down, above `bottom`; a word too wide shrinks it
+    (never under 6 pt)."""
     size, lines = fit_words(text, width, FONT, size, MIN_TEXT)
+    report(text, len(lines) * size * 1.2, top - bottom, "the text of an assignment card")
     canvas.setFillColor(INK)
     canvas.setFont(FONT, size)
     for i, line in enumerate(lines):
@@ -435,7 +450,7 @@ def _draw_values(canvas: Canvas, assignment: Assignment, slot: Slot) -> None:
     else:
         captions = [_("points")]
     cell = width / len(values)
-    height = 11 * mm
+    height = VALUES_HEIGHT
     canvas.setLineWidth(0.6)
     canvas.setStrokeColor(INK)
     for k, value in enumerate(values):

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -24,6 +25,7 @@ class IconScheme:
     actions: dict[str, IconStyle]
 
 
+@functools.cache  # every card draws with it: read the file once per process, as the sheet style
 def load_icon_scheme(file: Path = ICON_SCHEME) -> IconScheme:
     """Read and check the icon scheme: real icons, dark colours, every action type present."""
     top = Field.read(file).mapping(("categories", "actions"))

@@ -8,6 +8,7 @@ output.
 
 from __future__ import annotations
 
+import functools
 from dataclasses import dataclass
 
 import qrcode
@@ -33,6 +34,7 @@ class QrMatrix:
         return (self.modules + 2 * QUIET_ZONE) * module
 
 
+@functools.lru_cache(maxsize=512)  # a start card sizes its code, then draws it: one encoding
 def qr_matrix(data: str, error_correction: int = ERROR_CORRECT_M) -> QrMatrix:
     """The module matrix for `data` at the smallest version that holds it."""
     code = qrcode.QRCode(error_correction=error_correction, border=0, mask_pattern=MASK_PATTERN)

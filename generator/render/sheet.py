@@ -32,6 +32,7 @@ from generator.data.cities import city_folder
 from generator.errors import DataError, shown
 from generator.render.citymap import Box, cell_size, draw_map, fit_icon
 from generator.render.icon_scheme import load_icon_scheme
+from generator.render.overflow import report
 from generator.render.pdf import FONT, FONT_BOLD, MIN_TEXT, Paper, draw_ruler, new_canvas, register_fonts
 from generator.render.sheet_strips import (
     GREY,
@@ -185,6 +186,7 @@ def draw_header(canvas: Canvas, city: City, mode: str, box: Box) -> None:
     size = 15.0
     while stringWidth(title, FONT_BOLD, size) > room and size > 9:
         size -= 0.5
+    report(title, stringWidth(title, FONT_BOLD, size), room, "the title of a fill-in sheet")
     canvas.setFont(FONT_BOLD, size)
     canvas.drawString(box.x + 10 * mm, middle - 1 * mm, title)
     subtitle = _(MODE_TITLES[mode])

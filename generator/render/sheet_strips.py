@@ -21,6 +21,7 @@ from reportlab.pdfgen.canvas import Canvas
 from generator.language import _, ngettext, pgettext
 from generator.render.citymap import Box, fit_icon
 from generator.render.icon_scheme import load_icon_scheme
+from generator.render.overflow import report
 from generator.render.pdf import FONT, FONT_BOLD, MIN_TEXT, RULER_HEIGHT
 from generator.render.sheet_style import load_sheet_style
 from generator.render.wrap import draw_wrapped, lines_fit, shrunk_size, wrap_fitting, wrap_words
@@ -260,7 +261,9 @@ def draw_hunted_strip(canvas: Canvas, city: City, x: float, grid: StripGrid, top
     width = grid.score_x - SCORE_GAP - text_x
     # The limit is what must be printed (R16); how to score the strip only if there is room.
     text, limit = hunt_rule_text(city), hunt_limit_text(city)
-    draw_text(canvas, text if text_fits(text, width, 2) else limit, text_x, middle, width)
+    text = text if text_fits(text, width, 2) else limit
+    report(text, len(wrap_fitting(text, width, FONT, MIN_TEXT)), 2, "lines of the hunted row of a fill-in sheet")
+    draw_text(canvas, text, text_x, middle, width)
 
 
 def draw_text(canvas: Canvas, text: str, x: float, middle: float, width: float, size: float = MIN_TEXT,
@@ -279,8 +282,10 @@ def draw_assignment_boxes(canvas: Canvas, city: City, box: Box) -> None:
              ROW * 0.62, INK)
     canvas.setFillColor(INK)
     canvas.setFont(FONT, MIN_TEXT)
-    canvas.drawString(box.x + STRIP_ICON + 0.5 * mm, box.top - caption + 0.9 * mm,
-                      _("{Assignment} bonus points, by type 1–6").format(**city_fills(city)))
+    title = _("{Assignment} bonus points, by type 1–6").format(**city_fills(city))
+    report(title, stringWidth(title, FONT, MIN_TEXT), box.width - STRIP_ICON - 0.5 * mm,
+           "the caption of a fill-in sheet's assignment boxes")
+    canvas.drawString(box.x + STRIP_ICON + 0.5 * mm, box.top - caption + 0.9 * mm, title)
     width = (box.width - STRIP_ICON) / 6
     for i in range(6):
         x = box.x + STRIP_ICON + i * width
@@ -304,14 +309,17 @@ def draw_total(canvas: Canvas, city: City, box: Box, assignments: bool = True) -
     fit_icon(canvas, style.marks["total"], box.x + 4 * mm, box.top - 4.2 * mm, 4 * mm, INK)
     canvas.setFillColor(INK)
     heading = capital(city_words(city).appreciation)
-    canvas.setFont(FONT_BOLD, shrunk_size(heading, box.x + box.width - 1.5 * mm - (box.x + 7.5 * mm), FONT_BOLD, 7.5,
-                                          MIN_TEXT))
+    room = box.width - 9 * mm
+    report(heading, stringWidth(heading, FONT_BOLD, MIN_TEXT), room, "the total's heading on a fill-in sheet")
+    canvas.setFont(FONT_BOLD, shrunk_size(heading, room, FONT_BOLD, 7.5, MIN_TEXT))
     canvas.drawString(box.x + 7.5 * mm, box.top - 5.4 * mm, heading)
     if assignments:
         explain = _("= the score column + the {assignment} points").format(**city_fills(city))
     else:
         explain = _("= the sum of the score column")
     lines = wrap_fitting(explain, box.width - 3 * mm, FONT, MIN_TEXT)
+    leading = MIN_TEXT * 1.15
+    report(explain, len(lines) * leading, box.height - 10.1 * mm + leading, "the total's box on a fill-in sheet")
     canvas.setFillColor(GREY)
     canvas.setFont(FONT, MIN_TEXT)
     for i, line in enumerate(lines):
