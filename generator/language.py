@@ -125,6 +125,30 @@ def long_date(day: dt.date) -> str:
     return format_date(day, "EEEE d MMMM y", locale=current())
 
 
+def weekday_name(day: dt.date) -> str:
+    """"Tuesday", "dinsdag", "mardi" (Babel, in the language in use)."""
+    from babel.dates import format_date
+
+    return format_date(day, "EEEE", locale=current())
+
+
+def ordinal_form(n: int) -> str:
+    """The CLDR ordinal form of `n` in the language in use (Babel): English has four ("one" 1st,
+    "two" 2nd, "few" 3rd, "other" 4th; 11th-13th are "other"), Dutch one, French two."""
+    from babel import Locale
+
+    return Locale.parse(current()).ordinal_form(n)
+
+
+def series(items: list[str]) -> str:
+    """"a, b and c" in the language in use (Babel's list patterns; British English, without the
+    serial comma, as the rest of the English texts)."""
+    from babel.lists import format_list
+
+    lang = current()
+    return format_list(items, locale="en_GB" if lang == "en" else lang)
+
+
 def file_suffix(lang: str) -> str:
     """What a default output file name gains in another language than English: "-nl", "-fr"."""
     return "" if lang == DEFAULT else f"-{lang}"

@@ -12,7 +12,7 @@ from generator.cli.common import add_language_option, city_argument, language_of
 from generator.daily.summary import mini_summary, summary
 from generator.data.cities import shipped_cities
 from generator.errors import UsageError
-from generator.site.addresses import checked_base_url
+from generator.daily.addresses import checked_base_url
 
 MAX_DAYS = 366  # a year ahead at most: each date is a daily job of about a minute per city
 
@@ -117,8 +117,10 @@ def run(args: argparse.Namespace) -> int:
 def _one_date(day, city: str, work: float, paper: str, base_url: str | None, lang: str,
               args: argparse.Namespace) -> int:
     from generator.daily.batch import make_date
+    from generator.render.daily import render_daily
 
-    daily, mini = make_date(city, day, Path(args.out), work, paper, base_url, with_mini=not args.no_mini, lang=lang)
+    daily, mini = make_date(city, day, Path(args.out), work, render_daily, paper, base_url,
+                            with_mini=not args.no_mini, lang=lang)
     print(summary(daily))
     if args.no_mini:
         return 0
@@ -136,10 +138,12 @@ def _batch(city: str, work: float, paper: str, base_url: str | None, lang: str, 
     from generator.cluster import checked_address
     from generator.daily.batch import DailyJob, made_dates
     from generator.files import one_run
+    from generator.render.daily import render_daily
 
     cluster = checked_address(args.cluster) if args.cluster is not None else None
     days = dates(args.first, args.last)
-    jobs = [DailyJob(city, day, work, paper, base_url, not args.no_mini, str(args.out), lang) for day in days]
+    jobs = [DailyJob(city, day, work, paper, base_url, with_mini=not args.no_mini, out=str(args.out), render=render_daily,
+                     lang=lang) for day in days]
     made = {}
     started = time.monotonic()
     for result in made_dates(jobs, cluster):

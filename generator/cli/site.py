@@ -9,7 +9,7 @@ from pathlib import Path
 from generator.cli.common import add_language_option, city_argument, language_of
 from generator.cli.daily import daily_city, daily_work, dates
 from generator.data.cities import shipped_cities
-from generator.site.addresses import checked_base_url
+from generator.daily.addresses import checked_base_url
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:
@@ -42,6 +42,7 @@ def run(args: argparse.Namespace) -> int:
     from generator.render.pdf import paper
     from generator.site.build import build_site
     from generator.daily.batch import make_date
+    from generator.render.daily import render_daily
     from generator.language import speaking
 
     days = dates(args.first, args.last)
@@ -49,7 +50,8 @@ def run(args: argparse.Namespace) -> int:
     lang = language_of(args, city_argument(cities[0]) if len(cities) == 1 else None)
     work = daily_work(args.work)
     base_url = checked_base_url(args.base_url) if args.base_url is not None else None
-    make = functools.partial(make_date, work=work, paper=paper(args.paper).name, base_url=base_url, lang=lang)
+    make = functools.partial(make_date, work=work, render=render_daily, paper=paper(args.paper).name,
+                             base_url=base_url, lang=lang)
     with speaking(lang):
         written = build_site(Path(args.out), cities, days, make, progress=print)
     print(f"Citytrip site: {len(days)} date(s) × {len(cities)} cities in {args.out}; open {Path(args.out) / 'index.html'} "

@@ -17,7 +17,7 @@ import functools
 import tempfile
 from dataclasses import dataclass, replace
 from pathlib import Path
-from typing import Iterator
+from typing import Callable, Iterator
 
 from generator.daily.job import Daily, make_daily
 from generator.daily.summary import mini_summary, summary
@@ -25,15 +25,22 @@ from generator.files import atomic_output
 from generator.language import DEFAULT, speaking
 
 
-def make_date(city: str, day: dt.date, folder: Path, work: float, paper: str = "a4", base_url: str | None = None,
-              with_mini: bool = True, lang: str | None = None) -> tuple[Daily, Daily | None]:
+# Writes a daily's PDFs (generator/render/daily.py's render_daily): (daily, stem, paper) → paths.
+# The command hands it down, as the renderer sits above the daily job (a top-level function, so
+# that a batch job carrying it pickles to a cluster's worker).
+RenderDaily = Callable[[Daily, Path, str], list[Path]]
+
+
+def make_date(city: str, day: dt.date, folder: Path, work: float, render: RenderDaily, paper: str = "a4",
+              base_url: str | None = None, with_mini: bool = True,
+              lang: str | None = None) -> tuple[Daily, Daily | None]:
     """The daily puzzle of `day` and its mini (None when skipped or when no deal was proven), their
-    YAML and PDFs written into `folder`; the PDFs in `lang` (default: the language in use)."""
+    YAML and PDFs written into `folder` (the PDFs by `render`, on `paper`, in `lang`; default: the
+    language in use)."""
     from generator.daily.mini import make_mini
     from generator.daily.solving import solve_daily
-    from generator.render.daily import render_daily
 
-    render = functools.partial(render_daily, paper=paper)
+    render = functools.partial(render, paper=paper)
     with speaking(lang):
         daily = make_daily(city, day, folder, functools.partial(solve_daily, work=work), render, base_url)
         mini = make_mini(city, day, folder, render=render, base_url=base_url) if with_mini else None
@@ -49,6 +56,7 @@ class DailyJob:
     base_url: str | None
     with_mini: bool
     out: str  # where the command writes the files: only named in the summaries
+    render: RenderDaily
     lang: str = DEFAULT  # the language of the PDFs (the YAML files are the same in every language)
 
 
@@ -73,8 +81,8 @@ class DailyFiles:
 def run_daily_job(job: DailyJob) -> DailyFiles:
     """Make one date's files in a folder of its own and return them."""
     with tempfile.TemporaryDirectory(prefix="citytrip-daily-") as folder:
-        daily, mini = make_date(job.city, job.day, Path(folder), job.work, job.paper, job.base_url, job.with_mini,
-                                job.lang)
+        daily, mini = make_date(job.city, job.day, Path(folder), job.work, job.render, job.paper, job.base_url,
+                                job.with_mini, job.lang)
         made = [daily] + ([mini] if mini is not None else [])
         files = tuple((path.name, path.read_bytes()) for puzzle in made for path in puzzle.files)
     out = Path(job.out)

@@ -21,7 +21,7 @@ from generator.data.cities import load_city
 from generator.data.puzzles import plan_to_data, puzzle_to_data
 from generator.data.yaml_file import dump_yaml
 from generator.files import write_text
-from generator.site.addresses import page_address
+from generator.daily.addresses import page_address
 from generator.rules.plan import Plan
 from generator.rules.puzzle import Puzzle
 from generator.rules.replay import Report, replay

@@ -35,7 +35,7 @@ from generator.rules.dealer import dealt_puzzle, shuffled_deck
 from generator.rules.district import District
 from generator.rules.puzzle import MINI_CARDS, Puzzle
 from generator.rules.replay import replay
-from generator.site.addresses import page_address
+from generator.daily.addresses import page_address
 
 # Bump when a change deals other minis (a printed mini code stays valid: it is the description).
 MINI_VERSION = "1"

@@ -27,7 +27,7 @@ from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.pdfgen.canvas import Canvas
 
 from generator.files import atomic_output
-from generator.language import N_, _, current, ngettext, pgettext
+from generator.language import N_, _, ngettext, ordinal_form, pgettext, series
 from generator.data.cities import city_folder
 from generator.errors import DataError, shown
 from generator.render.citymap import Box, cell_size, draw_map, fit_icon
@@ -392,14 +392,9 @@ def _bonus_values(city: City) -> list[int]:
 
 
 def ordinal(n: int) -> str:
-    """`n` as an ordinal number in the language in use: 3rd, 3e (Dutch), 1er and 3e (French).
-
-    Which form a number takes is the language's CLDR ordinal rule (Babel): English has four
-    (1st, 2nd, 3rd, 4th; 11th-13th), Dutch one, French two; each form's suffix is a message.
-    """
-    from babel import Locale
-
-    form = Locale.parse(current()).ordinal_form(n)
+    """`n` as an ordinal number in the language in use: 3rd, 3e (Dutch), 1er and 3e (French); the
+    language's CLDR ordinal form (generator/language.py) chooses the suffix, each a message."""
+    form = ordinal_form(n)
     if form == "one":
         return pgettext("ordinal number, CLDR form 'one' (English 1st, 21st)", "{n}st").format(n=n)
     if form == "two":
@@ -407,15 +402,6 @@ def ordinal(n: int) -> str:
     if form == "few":
         return pgettext("ordinal number, CLDR form 'few' (English 3rd, 23rd)", "{n}rd").format(n=n)
     return pgettext("ordinal number, CLDR form 'other' (English 4th, 11th)", "{n}th").format(n=n)
-
-
-def series(items: list[str]) -> str:
-    """"a, b and c" in the language in use (Babel's list patterns; British English, without the
-    serial comma, as the rest of the English texts)."""
-    from babel.lists import format_list
-
-    lang = current()
-    return format_list(items, locale="en_GB" if lang == "en" else lang)
 
 
 def goal_less_bridges(city: City) -> bool:

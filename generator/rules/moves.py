@@ -203,31 +203,11 @@ def _payable_order(game: Sheet, budget: Counter, bonus: tuple[BonusUse, ...], mo
     """
     steps = sum(map(len, moves))
     if not bonus:
-        return (claims, bonus) if _pays(game, budget, bonus, steps, claims) else None
+        return (claims, bonus) if game.pays_in_order(budget, bonus, steps, claims) else None
     for order in itertools.permutations(claims):
-        if any(_pays(game, budget, uses, steps, order) for uses in dict.fromkeys(itertools.permutations(bonus))):
+        if any(game.pays_in_order(budget, uses, steps, order) for uses in dict.fromkeys(itertools.permutations(bonus))):
             return order, bonus
     return None
-
-
-def _pays(game: Sheet, budget: Counter, bonus: tuple[BonusUse, ...], steps: int, claims: Iterable[GoalClaim]) -> bool:
-    """Whether the actions pay these claims in this order, the bonus uses and the path steps, as
-    `Sheet._resolve` takes them: bonus uses when their value is in the pool (after the path and after
-    each claim, R9), each claim in full (R11), the steps at the end (R5)."""
-    effects = game._effects()
-    funds = Counter(budget)
-    pending = list(bonus)
-    game._take_bonus(effects, pending, funds)
-    for claim in claims:
-        location = game.city.locations[claim.at]
-        goal = claim.goal or location.goals(game.mode)[0]
-        action, cost = game.cost(goal)
-        if funds[action] < cost:
-            return False
-        funds[action] -= cost
-        game._achieve(effects, location, goal, turn=game.turn + 1)
-        game._take_bonus(effects, pending, funds)
-    return not pending and steps <= funds[ActionType.PLAN]
 
 
 def bonus_variants(values: Sequence[int], types: Iterable[ActionType]) -> list[tuple[BonusUse, ...]]:

@@ -269,6 +269,27 @@ class Sheet:
                 budget[use.action] += use.value
                 pending.remove(use)
 
+    def pays_in_order(self, budget: Counter, bonus: tuple[BonusUse, ...], steps: int,
+                      claims: Iterable[GoalClaim]) -> bool:
+        """Whether the actions in `budget` pay these claims in this order, the bonus uses and the
+        path's steps, as `_resolve` takes them: the bonus uses when their value is in the pool
+        (after the path and after each claim, R9), each claim in full (R11), the steps at the end
+        (R5). The move generator asks it for each order it tries; nothing is committed."""
+        effects = self._effects()
+        funds = Counter(budget)
+        pending = list(bonus)
+        self._take_bonus(effects, pending, funds)
+        for claim in claims:
+            location = self.city.locations[claim.at]
+            goal = claim.goal or location.goals(self.mode)[0]
+            action, cost = self.cost(goal)
+            if funds[action] < cost:
+                return False
+            funds[action] -= cost
+            self._achieve(effects, location, goal, turn=self.turn + 1)
+            self._take_bonus(effects, pending, funds)
+        return not pending and steps <= funds[ActionType.PLAN]
+
     def _check_path(self, effects: _TurnEffects, turn: Turn, touched: set[Coord]) -> None:
         grid = self.city.grid
         taken = set(self.on_path)

@@ -31,12 +31,11 @@ import tempfile
 from pathlib import Path
 from string import Template
 
-import reportlab
-
 import generator
 from generator.errors import UsageError
 from generator.files import atomic_output, write_text
 from generator.language import DEFAULT, DOMAIN, LOCALE_DIR, current
+from generator.render.pdf import FONT_DIR
 from generator.resources import shipped
 from generator.site.messages import translated
 
@@ -102,8 +101,7 @@ def write_assets(out: Path) -> list[Path]:
     node_executable()  # before anything is written
     assets = out / "assets"
     written = [_copy(PYODIDE / name, assets / "pyodide" / name) for name in PYODIDE_FILES]
-    fonts = Path(reportlab.__file__).parent / "fonts"
-    written += [_copy(fonts / source, assets / "fonts" / name) for source, name in FONTS.items()]
+    written += [_copy(FONT_DIR / source, assets / "fonts" / name) for source, name in FONTS.items()]
     written += [write_text(assets / name, translated((STATIC / name).read_text(encoding="utf-8"), name))
                 for name in STATIC_FILES]
     if current() != DEFAULT:

@@ -26,7 +26,7 @@ from generator.daily.job import Daily, file_stem
 from generator.files import write_text
 from generator.render.daily import answer_key_path, sheet_path
 from generator.render.daily_text import target_par_text
-from generator.site.addresses import page_folder, page_path
+from generator.daily.addresses import page_folder, page_path
 from generator.site.assets import write_assets
 from generator.site.pages import Listed, how_to_play_page, index_page, puzzle_page
 

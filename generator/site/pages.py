@@ -20,7 +20,7 @@ from string import Template
 
 from generator.browser.puzzle_json import puzzle_to_json
 from generator.daily.job import Daily
-from generator.language import _, current, pgettext
+from generator.language import _, current, pgettext, weekday_name
 from generator.render.daily_text import (
     certificate_line, date_text, goal_text, level_text, setup_text, statement_lines, target_par_text, title_text,
     turn_rules_text,
@@ -31,7 +31,7 @@ from generator.render.svg import icon_outline
 from generator.render.sheet_style import load_sheet_style
 from generator.render.wording import capital, category_label
 from generator.rules.city import city_words
-from generator.site.addresses import page_link
+from generator.daily.addresses import page_link
 from generator.site.assets import STATIC
 from generator.site.map_svg import page_map
 from generator.site.messages import translated
@@ -83,10 +83,8 @@ def action_words() -> dict[str, str]:
 
 
 def weekday(day: dt.date) -> str:
-    """"Tuesday", "Dinsdag", "Mardi" (Babel, in the language in use)."""
-    from babel.dates import format_date
-
-    return capital(format_date(day, "EEEE", locale=current()))
+    """"Tuesday", "Dinsdag", "Mardi": the day's name in the language in use, capitalised."""
+    return capital(weekday_name(day))
 
 
 def _data_json(data: object) -> str:

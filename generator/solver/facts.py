@@ -65,7 +65,7 @@ def map_distances(grid, source: Coord, avoid: Coord | None = None) -> dict[Coord
     return seen
 
 
-def _dominates(a: tuple[int, ...], b: tuple[int, ...]) -> bool:
+def dominates(a: tuple[int, ...], b: tuple[int, ...]) -> bool:
     return all(x >= y for x, y in zip(a, b))
 
 
@@ -90,7 +90,7 @@ def turn_options(puzzle: Puzzle, turn: int) -> tuple[BoxOption, ...]:
         for j, other in enumerate(found):
             if i == j or (other.hunted and not option.hunted):
                 continue
-            if _dominates(other.budget, option.budget) and (other.budget != option.budget or other.hunted < option.hunted or j < i):
+            if dominates(other.budget, option.budget) and (other.budget != option.budget or other.hunted < option.hunted or j < i):
                 dominated = True
                 break
         if not dominated:

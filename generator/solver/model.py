@@ -1,7 +1,7 @@
 """The CP-SAT model of one puzzle: a position-indexed path and per-turn goal payments.
 
 The model is exact with respect to the rules engine, with one documented relaxation (bonus actions
-earned in a turn may pay for that turn's goals in any order, see `_bonus`); `solve.py` detects the
+earned in a turn may pay for that turn's goals in any order, see `add_bonus`); `solve.py` detects the
 rare plan the engine cannot order and then says FEASIBLE, never OPTIMAL.
 
 Variables (arm e = end a / end b of R6, position p = the p-th node the arm enters, turn k = 1..K):
@@ -79,17 +79,17 @@ def build(facts: Facts, strict_bonus: bool = False) -> Model:
     limit = len(facts.distance) - 1  # no arm holds more nodes than the map has
     max_cum = [min(c, limit) for c in max_cum]
     m = Model(facts, cp, arms, max_cum)
-    _turns(m)
+    add_turns(m)
     _path(m)
     _claims(m)
     _trim(m)
-    _payments(m)
-    _bonus(m, strict_bonus)
-    _score(m)
+    add_payments(m)
+    add_bonus(m, strict_bonus)
+    add_score(m)
     return m
 
 
-def _turns(m: Model) -> None:
+def add_turns(m: Model) -> None:
     """R8: one box choice per turn; R16: at most len(hunted) − 1 hunted turns."""
     facts = m.facts
     hunts = []
@@ -252,7 +252,7 @@ def _amount(m: Model, k: int, action: ActionType):
     return sum(o.amount(action) * m.box[k, i] for i, o in enumerate(m.facts.options[k - 1]))
 
 
-def _payments(m: Model, steps_of: Callable[[int], cp_model.LinearExprT] | None = None) -> None:
+def add_payments(m: Model, steps_of: Callable[[int], cp_model.LinearExprT] | None = None) -> None:
     """R5, R11: the goals of a turn are paid from its boxes (and bonus actions); steps from plan.
 
     `steps_of(k)` is the nodes entered in turn k; by default the path's (`steps`). A relaxation
@@ -271,13 +271,13 @@ def _payments(m: Model, steps_of: Callable[[int], cp_model.LinearExprT] | None =
         # Redundant (R10): a turn touches only the nodes it enters and the ends it starts from.
         if per_turn[k]:
             cp.Add(sum(per_turn[k]) <= steps_of(k) + m.arms)
-        cp.Add(steps_of(k) <= _amount(m, k, PLAN) + _bonus_total(m, k, PLAN))
+        cp.Add(steps_of(k) <= _amount(m, k, PLAN) + bonus_total(m, k, PLAN))
         for action in GOAL_TYPES:
             if spend[k, action]:
-                cp.Add(sum(spend[k, action]) <= _amount(m, k, action) + _bonus_total(m, k, action))
+                cp.Add(sum(spend[k, action]) <= _amount(m, k, action) + bonus_total(m, k, action))
 
 
-def _bonus_total(m: Model, k: int, action: ActionType):
+def bonus_total(m: Model, k: int, action: ActionType):
     facts = m.facts
     if not facts.bonus_values:
         return 0
@@ -341,7 +341,7 @@ def _threshold(m: Model, count, j: int, name: str):
     return literal
 
 
-def _bonus(m: Model, strict: bool) -> None:
+def add_bonus(m: Model, strict: bool) -> None:
     """R9: bonus actions used up to turn k never exceed those earned up to turn k.
 
     Relaxation: a bonus earned in turn k counts as available for all of turn k, although the engine
@@ -388,7 +388,7 @@ def _earned(m: Model, counts, w: int, k: int):
     return sum(earned)
 
 
-def _score(m: Model) -> None:
+def add_score(m: Model) -> None:
     """R13, R15–R17: strips, the restaurant's doubling, solo assignments and the hunted penalty."""
     facts, cp = m.facts, m.cp
     rules = facts.rules

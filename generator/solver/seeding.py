@@ -23,7 +23,7 @@ from generator.players.planner import planned_plan
 from generator.rules.plan import Plan, Turn
 from generator.rules.puzzle import Puzzle
 from generator.rules.replay import replay
-from generator.solver.facts import ACTION_TYPES, Facts, _dominates
+from generator.solver.facts import ACTION_TYPES, Facts, dominates
 
 @dataclass(frozen=True)
 class Candidate:
@@ -78,7 +78,7 @@ def _kept_boxes(puzzle: Puzzle, facts: Facts, plan: Plan) -> Plan:
             box = faces.box(name)
             budget[ACTION_TYPES.index(box.type)] += box.value
         hunted = len(turn.boxes) == 3
-        better = next((o for o in options if _dominates(o.budget, tuple(budget)) and o.hunted <= hunted), None)
+        better = next((o for o in options if dominates(o.budget, tuple(budget)) and o.hunted <= hunted), None)
         turns.append(turn if better is None else Turn(better.boxes, turn.moves, turn.goals, turn.bonus))
     return Plan(tuple(turns))
 

@@ -213,7 +213,7 @@ def solve(
     model, solver, status, found, watcher = outcome
     bound = _bound(solver, status, target, watcher)
     if found is None and status in (cp_model.OPTIMAL, cp_model.FEASIBLE) and target is not None:
-        # The relaxed bonus timing produced a witness the engine cannot order (see model._bonus):
+        # The relaxed bonus timing produced a witness the engine cannot order (see model.add_bonus):
         # solve again with the strict timing, when there is time (the answer is then not a proof).
         if deterministic_time is not None or time_limit - (time.monotonic() - started) > RESOLVE_SECONDS:
             _, _, _, found, _ = _run(puzzle, facts, True, target, hint, time_limit, full_workers, seed, started, progress, deterministic_time,

@@ -12,8 +12,8 @@ So the sub-model's plans are exactly the legal plans that agree with `plan` outs
 (for re-routed arms): when its optimum is proven and no better than `plan`, no better plan
 changes only those turns. That is the local-optimality certificate of `lns.py`.
 
-Scores, payments and bonus bookkeeping are the full model's own helpers (`model._payments`,
-`_bonus`, `_score`) over the whole game: the kept goals enter them as constant literals, so the
+Scores, payments and bonus bookkeeping are the full model's own helpers (`model.add_payments`,
+`add_bonus`, `add_score`) over the whole game: the kept goals enter them as constant literals, so the
 objective is the appreciation of the whole plan. Like the full model, bonus actions earned in a
 turn may pay for any goal of that turn (the engine: only goals listed after the one that earned
 them); a solution the engine cannot order is reported as such (`Solution.plan is None`).
@@ -31,7 +31,7 @@ from generator.rules.grid import Coord, crossing_diagonal, edge
 from generator.rules.plan import BonusUse, GoalClaim, Plan, Turn
 from generator.rules.replay import replay
 from generator.solver.facts import Facts, map_distances
-from generator.solver.model import PLAN, Model, _bonus, _bonus_total, _payments, _score, _turns
+from generator.solver.model import PLAN, Model, add_bonus, add_payments, add_score, add_turns, bonus_total
 from generator.solver.readback import SolverBug, ordered
 
 
@@ -76,14 +76,14 @@ class WindowModel:
         self.present: dict[tuple[int, int], cp_model.IntVar] = {}
         self.g: dict[tuple[int, int, int], cp_model.IntVar] = {}
         self._split()
-        _turns(self.m)
+        add_turns(self.m)
         self._fix_boxes()
         self._path()
         self._claims()
-        _payments(self.m, self._steps)
+        add_payments(self.m, self._steps)
         self._fix_bonus()
-        _bonus(self.m, False)
-        _score(self.m)
+        add_bonus(self.m, False)
+        add_score(self.m)
         objective = self.m.objective
         if complete_first:
             objective = objective + complete_weight(facts) * sum(self.m.complete)
@@ -408,7 +408,7 @@ class WindowModel:
                 continue
             for use in turn.bonus:
                 uses[k, use.value, use.action] += 1
-                _bonus_total(self.m, k, use.action)  # make sure the use variable exists
+                bonus_total(self.m, k, use.action)  # make sure the use variable exists
         for (k, w, action), var in self.m.use.items():
             if k not in self.turns:
                 self.cp.Add(var == uses.get((k, w, action), 0))

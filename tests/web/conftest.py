@@ -15,6 +15,7 @@ from generator.daily.job import Daily
 from generator.language import speaking
 from generator.site.build import build_site
 from generator.daily.batch import make_date
+from generator.render.daily import render_daily
 from tests.web.days import FRIDAY, MONDAY
 
 BASE_URL = "https://example.org/citytrip"
@@ -32,7 +33,7 @@ class Site:
 @pytest.fixture(scope="session")
 def site(tmp_path_factory) -> Site:
     puzzles: dict[tuple[str, bool], Daily] = {}
-    make = functools.partial(make_date, work=0.5, base_url=BASE_URL)
+    make = functools.partial(make_date, work=0.5, render=render_daily, base_url=BASE_URL)
 
     def recorded(city, day, folder):
         daily, mini = make(city, day, folder)

@@ -13,7 +13,7 @@ from generator.browser.puzzle_json import puzzle_from_json
 from generator.daily.code import encode
 from generator.language import LOCALE_DIR, speaking
 from generator.site import assets, messages
-from generator.site.addresses import page_address
+from generator.daily.addresses import page_address
 from generator.site.build import build_site
 from tests.web.conftest import BASE_URL
 from tests.web.days import FRIDAY, MONDAY
@@ -144,7 +144,7 @@ def test_the_longest_base_url_still_prints_a_readable_qr_code(site):
     from generator.render.daily_sheet import BAND_GAP, MIN_MODULE, STATEMENT, layout_puzzle_sheet, qr_placement
     from generator.render.pdf import paper
     from generator.render.qr import qr_matrix
-    from generator.site.addresses import MAX_BASE_URL, checked_base_url
+    from generator.daily.addresses import MAX_BASE_URL, checked_base_url
 
     daily = site.puzzles[(FRIDAY.isoformat(), False)]
     longest = checked_base_url("https://" + "x" * (MAX_BASE_URL - len("https://")))

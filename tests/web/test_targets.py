@@ -13,11 +13,12 @@ import pytest
 from chromium_pages import PHONE, open_page, served
 from generator.browser.game import medal
 from generator.daily.batch import make_date
+from generator.render.daily import render_daily
 from generator.daily.job import file_stem
 from generator.data.yaml_file import read_yaml
 from generator.rules.notation import format_plan
 from generator.rules.replay import replay
-from generator.site.addresses import page_folder
+from generator.daily.addresses import page_folder
 from generator.site.build import build_site
 from tests.web.days import FRIDAY, MONDAY, SATURDAY
 
@@ -30,7 +31,7 @@ def saturday(tmp_path_factory):
     puzzles = {}
 
     def recorded(city, day, folder):
-        daily, mini = make_date(city, day, folder, work=0.5, with_mini=False)
+        daily, mini = make_date(city, day, folder, work=0.5, render=render_daily, with_mini=False)
         puzzles[day] = daily
         return daily, mini
 
