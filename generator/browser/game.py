@@ -21,7 +21,6 @@ from __future__ import annotations
 
 import functools
 import json
-from collections import Counter
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -34,6 +33,7 @@ from generator.rules.grid import Coord
 from generator.rules.notation import format_plan, parse_plan
 from generator.rules.plan import BonusUse, GoalClaim, Plan, Turn
 from generator.rules.puzzle import Puzzle
+from generator.rules.replay import solo_won
 from generator.rules.sheet import Sheet
 
 MEDALS = ("bronze", "silver", "gold")
@@ -356,15 +356,8 @@ class Game:
         }
 
     def _actions_left(self, turn: Turn) -> dict[str, int]:
-        """The actions of the chosen boxes (and bonus) not yet spent on steps and goals (R5, R11)."""
-        left: Counter[ActionType] = self.sheet.budget(turn.boxes)
-        for use in turn.bonus:
-            left[use.action] += use.value
-        left[ActionType.PLAN] -= turn.steps
-        for claim in turn.goals:
-            goal = claim.goal or self.sheet.goal_options(claim.at)[0]
-            action, cost = self.sheet.cost(goal)
-            left[action] -= cost
+        """The actions of the chosen boxes (and bonus) not yet spent (Sheet.actions_left), by name."""
+        left = self.sheet.actions_left(turn)
         return {action.value: left[action] for action in ActionType if left[action] > 0}
 
     def _bonus_options(self, turn: Turn) -> list[dict[str, Any]]:
@@ -385,7 +378,7 @@ class Game:
             return False, None
         breakdown = self.sheet.score()
         target, par = self.puzzle.target, self.page.get("par")
-        won = target is not None and breakdown.total >= target and all(breakdown.assignments_complete.values())
+        won = solo_won(breakdown, target)
         return won, medal(breakdown.total, target, par, won) if par is not None else None
 
     @spoken

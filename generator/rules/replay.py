@@ -36,10 +36,10 @@ class Report:
         return all(self.breakdown.assignments_complete.values())
 
     def won(self, target: int | None) -> bool | None:
-        """Solo win: every assignment achieved and the target reached (RULINGS "Solo")."""
+        """Solo win of a valid play (`solo_won`); None without a target."""
         if target is None:
             return None
-        return self.valid and self.assignments_complete and self.score >= target
+        return self.valid and solo_won(self.breakdown, target)
 
     def as_dict(self) -> dict:
         return {
@@ -48,6 +48,12 @@ class Report:
             "breakdown": self.breakdown.as_dict(),
             "errors": [v.as_dict() for v in self.violations],
         }
+
+
+def solo_won(breakdown: Breakdown, target: int | None) -> bool:
+    """Solo win: every assignment achieved and the target reached (RULINGS "Solo"); the same rule
+    for a replayed plan and for the browser page's finished game."""
+    return target is not None and breakdown.total >= target and all(breakdown.assignments_complete.values())
 
 
 def replay(puzzle: Puzzle, plan: Plan) -> Report:

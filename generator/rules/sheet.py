@@ -269,6 +269,19 @@ class Sheet:
                 budget[use.action] += use.value
                 pending.remove(use)
 
+    def actions_left(self, turn: Turn) -> Counter[ActionType]:
+        """The actions of a drafted turn's boxes and bonus uses not yet spent on its steps and
+        goals (R5, R11): what the page shows while a turn is being tapped in."""
+        left = self.budget(turn.boxes)
+        for use in turn.bonus:
+            left[use.action] += use.value
+        left[ActionType.PLAN] -= turn.steps
+        for claim in turn.goals:
+            goal = claim.goal or self.goal_options(claim.at)[0]
+            action, cost = self.cost(goal)
+            left[action] -= cost
+        return left
+
     def pays_in_order(self, budget: Counter, bonus: tuple[BonusUse, ...], steps: int,
                       claims: Iterable[GoalClaim]) -> bool:
         """Whether the actions in `budget` pay these claims in this order, the bonus uses and the

@@ -75,6 +75,7 @@ def test_a_target_above_the_walk_bound_is_unsolvable_without_the_full_model(tmp_
     assert result.status is Status.UNSOLVABLE and result.plan is None
 
 
+@pytest.mark.slow  # the command on a 15-turn puzzle, about a minute
 def test_the_cli_prints_the_walk_bound_and_refuses_a_silly_count(tmp_path, capsys):
     from generator.data.puzzles import puzzle_to_data
     from generator.data.yaml_file import dump_yaml
