@@ -37,10 +37,27 @@ SLOW_MODULES = (
     "test_fuzz_inputs.py",             # hundreds of broken inputs through every command
 )
 
+# Single tests of 5 s and more in the fast tier's own durations (searches to the end of their
+# budget, brute force over every turn); a parametrised test's cases all at once.
+SLOW_TESTS = (
+    "solver/test_lns.py::test_certificate_is_true_of_the_final_plan",
+    "solver/test_lns.py::test_same_plan_every_run_also_with_a_busy_core",
+    "solver/test_lns.py::test_target_search_stops_at_the_first_winning_plan",
+    "solver/test_walk_bound.py::test_the_bound_is_at_least_the_brute_force_best[3-",
+    "solver/test_walk_bound.py::test_two_directions_are_bounded_by_the_proven_optimum",
+    "solver/test_walk_bound.py::test_solve_reports_the_walk_bound_and_proves_with_it",
+    "solver/test_solve_cli.py::test_the_certificate_is_stated_in_text_and_json",
+    "solver/test_solver_exact.py::test_engine_rescore_equals_objective[advanced-2]",
+    "rules/test_moves.py::test_basic_turns_are_exactly_the_brute_force_ones[1-3]",
+    "daily/test_mini.py::test_solve_proves_the_same_maximum",
+    "render/test_mini_render.py",
+)
+
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     tests = Path(__file__).parent
     for item in items:
         where = Path(str(item.fspath)).relative_to(tests).as_posix()
-        if where.startswith(SLOW_MODULES):
+        test = f"{where}::{item.name}"
+        if where.startswith(SLOW_MODULES) or test.startswith(SLOW_TESTS) or where in SLOW_TESTS:
             item.add_marker(pytest.mark.slow)
