@@ -9,10 +9,10 @@ import time
 from pathlib import Path
 
 from generator.cli.common import add_language_option, city_argument, language_of
+from generator.daily.addresses import checked_base_url
 from generator.daily.summary import mini_summary, summary
 from generator.data.cities import shipped_cities
 from generator.errors import UsageError
-from generator.daily.addresses import checked_base_url
 
 MAX_DAYS = 366  # a year ahead at most: each date is a daily job of about a minute per city
 

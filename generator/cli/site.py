@@ -8,8 +8,8 @@ from pathlib import Path
 
 from generator.cli.common import add_language_option, city_argument, language_of
 from generator.cli.daily import daily_city, daily_work, dates
-from generator.data.cities import shipped_cities
 from generator.daily.addresses import checked_base_url
+from generator.data.cities import shipped_cities
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:

@@ -162,9 +162,10 @@ def _draw_start_card(canvas: Canvas, city: City, card: StartCard, slot: Slot) ->
     canvas.setFillColor(white)
     heading = _("START {number}").format(number=f"{card.number:02d}")
     brand = f"Citytrip {city.name}"
-    room = CARD_W - 2 * INSET - 7 * mm - stringWidth(brand, FONT, 6.5) - 2 * mm
-    report(brand, stringWidth(brand, FONT, 6.5), room + stringWidth(brand, FONT, 6.5)
-           - stringWidth(heading, FONT_BOLD, MIN_TEXT), "the band of a start card")
+    band_room = CARD_W - 2 * INSET - 7 * mm - 2 * mm  # the heading and the brand, left of the icon
+    brand_width = stringWidth(brand, FONT, 6.5)
+    report(brand, brand_width, band_room - stringWidth(heading, FONT_BOLD, MIN_TEXT), "the band of a start card")
+    room = band_room - brand_width
     canvas.setFont(FONT_BOLD, shrunk_size(heading, room, FONT_BOLD, 8, MIN_TEXT))
     canvas.drawString(x + INSET, top - band / 2 - 2.8, heading)
     canvas.setFont(FONT, 6.5)

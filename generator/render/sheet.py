@@ -26,10 +26,10 @@ from reportlab.lib.units import mm
 from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.pdfgen.canvas import Canvas
 
-from generator.files import atomic_output
-from generator.language import N_, _, ngettext, ordinal_form, pgettext, series
 from generator.data.cities import city_folder
 from generator.errors import DataError, shown
+from generator.files import atomic_output
+from generator.language import N_, _, ngettext, ordinal_form, pgettext, series
 from generator.render.citymap import Box, cell_size, draw_map, fit_icon
 from generator.render.icon_scheme import load_icon_scheme
 from generator.render.overflow import report

@@ -262,16 +262,16 @@ def draw_hunted_strip(canvas: Canvas, city: City, x: float, grid: StripGrid, top
     # The limit is what must be printed (R16); how to score the strip only if there is room.
     text, limit = hunt_rule_text(city), hunt_limit_text(city)
     text = text if text_fits(text, width, 2) else limit
-    report(text, len(wrap_fitting(text, width, FONT, MIN_TEXT)), 2, "lines of the hunted row of a fill-in sheet")
-    draw_text(canvas, text, text_x, middle, width)
+    lines = draw_text(canvas, text, text_x, middle, width)
+    report(text, len(lines), 2, "lines of the hunted row of a fill-in sheet")
 
 
 def draw_text(canvas: Canvas, text: str, x: float, middle: float, width: float, size: float = MIN_TEXT,
-              font: str = FONT) -> None:
+              font: str = FONT) -> list[str]:
     """Small text wrapped to `width`, centred on `middle`; never below MIN_TEXT, so a longer text
-    is wrapped into more lines rather than shrunk."""
+    is wrapped into more lines rather than shrunk. Returns the lines drawn."""
     canvas.setFillColor(INK)
-    draw_wrapped(canvas, text, x, middle, width, font, size)
+    return draw_wrapped(canvas, text, x, middle, width, font, size)
 
 
 def draw_assignment_boxes(canvas: Canvas, city: City, box: Box) -> None:

@@ -63,17 +63,18 @@ def _refusal(city: City, lang: str, overflow: Overflow) -> DataError:
     fit = max(0, int(len(text) * max(overflow.room, 0) / overflow.needed))
     _, folder = city_folder(city.key)
     return DataError(
-        folder / file, path,
+        folder / file if file else folder, path,
         f"{len(text):,} characters ({shown(text, 40)}) do not fit {overflow.where.removeprefix('lines of ')} in "
         f"{LANGUAGE_NAMES[lang]} at the 6-pt minimum: {need}; at most about {fit:,} characters of it fit: "
         "shorten it")
 
 
 def _source(city: City, lang: str, printed: str) -> tuple[str, str, str]:
-    """The file, key and text of the city's own text within `printed` (the longest that is)."""
+    """The file, key and text of the city's own text within `printed` (the longest that is); with
+    none, a text of the printable's own, named by the city's folder alone."""
     found = [(file, path, text) for file, path, text in _texts(city, lang) if text and text.casefold() in printed.casefold()]
     if not found:
-        return "map.yaml", "", printed
+        return "", "", printed
     return max(found, key=lambda source: len(source[2]))
 
 

@@ -103,13 +103,16 @@ def lines_fit(lines: list[str], width: float, font: str, size: float, max_lines:
     return len(lines) <= max_lines and all(stringWidth(line, font, size) <= width for line in lines)
 
 
-def draw_wrapped(canvas: Canvas, text: str, x: float, middle: float, width: float, font: str, size: float) -> None:
+def draw_wrapped(canvas: Canvas, text: str, x: float, middle: float, width: float, font: str,
+                 size: float) -> list[str]:
     """`text` wrapped to `width` and centred on `middle` in the canvas's fill colour: a longer text
     takes more lines, never a smaller size (the 6-pt minimum holds wherever the caller's size does),
-    and a word wider than `width` is broken with a hyphen rather than run out of the box."""
+    and a word wider than `width` is broken with a hyphen rather than run out of the box. Returns
+    the lines drawn."""
     lines = wrap_fitting(text, width, font, size)
     canvas.setFont(font, size)
     leading = size * 1.15
     first = middle + (len(lines) - 1) * leading / 2 - size * 0.35
     for i, line in enumerate(lines):
         canvas.drawString(x, first - i * leading, line)
+    return lines
