@@ -54,6 +54,27 @@ SLOW_TESTS = (
 )
 
 
+# The suite runs on two pytest-xdist workers (pyproject.toml: `-n 2 --dist loadgroup`). A module
+# is one unit of work, so its module fixtures are made once; the browser tests share one site
+# build, so tests/web is one unit. The longest units go first (measured with --durations), so
+# that neither worker is left with a long one at the end while the other idles.
+LONGEST_FIRST = (
+    "web/",
+    "render/test_print_audit.py",
+    "daily/test_daily_command.py",
+    "test_wheel.py",
+    "levels/test_cluster.py",
+    "test_fuzz_inputs.py",
+    "solver/test_walk_bound.py",
+    "solver/test_lns.py",
+    "rules/test_moves.py",
+)
+
+
+def _unit(where: str) -> str:
+    return "web/" if where.startswith("web/") else where
+
+
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     tests = Path(__file__).parent
     for item in items:
@@ -61,3 +82,7 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
         test = f"{where}::{item.name}"
         if where.startswith(SLOW_MODULES) or test.startswith(SLOW_TESTS) or where in SLOW_TESTS:
             item.add_marker(pytest.mark.slow)
+        item.add_marker(pytest.mark.xdist_group(_unit(where)))
+    rank = {unit: i for i, unit in enumerate(LONGEST_FIRST)}
+    # A stable sort: the tests of a unit, and the units not listed, keep their order.
+    items.sort(key=lambda item: rank.get(_unit(Path(str(item.fspath)).relative_to(tests).as_posix()), len(rank)))

@@ -56,8 +56,10 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def fail(message: str) -> int:
-    """Print one wrapped paragraph to stderr and return the usage exit code."""
-    print(textwrap.fill(f"citytrip: error: {message}", width=100), file=sys.stderr)
+    """Print one wrapped paragraph to stderr and return the usage exit code. Lines break only at
+    spaces, so a file's path or an address stays whole, to copy."""
+    print(textwrap.fill(message, width=100, initial_indent="citytrip: error: ", break_on_hyphens=False,
+                        break_long_words=False), file=sys.stderr)
     return EXIT_USAGE
 
 

@@ -1,6 +1,7 @@
-"""Level sweeps and daily batches on a Dask cluster (a LocalCluster of 2 worker processes): the
-same report, log and files as a run on this machine, nothing lost when a worker dies or the run is
-stopped, and a clear error for a scheduler that cannot be reached."""
+"""Level sweeps on a Dask cluster (a LocalCluster of 2 worker processes): the same report, log and
+files as a run on this machine, nothing lost when a worker dies or the run is stopped, and a clear
+error for a scheduler that cannot be reached. (A batch of dailies on a cluster against single runs:
+tests/daily/test_daily_command.py.)"""
 
 from __future__ import annotations
 
@@ -101,20 +102,6 @@ def test_an_unreachable_or_malformed_cluster_is_exit_2_within_seconds(tmp_path, 
     code, _, err = run(*SWEEP, "--out", tmp_path, "--cluster", address)
     assert code == 2 and words in err and "Traceback" not in err
     assert time.monotonic() - started < seconds
-
-
-def test_a_batch_of_dates_on_the_cluster_gives_the_files_of_single_runs(tmp_path, run):
-    args = ["--city", "antwerpen", "--work", "0.5", "--no-mini"]
-    code, out, err = run("daily", "--from", "2026-12-01", "--to", "2026-12-02", *args, "--cluster", "local:2",
-                         "--out", tmp_path / "batch")
-    assert code == 0, err
-    for day in ("2026-12-01", "2026-12-02"):
-        assert run("daily", "--date", day, *args, "--out", tmp_path / "single")[0] == 0
-    batch = sorted(p.name for p in (tmp_path / "batch").iterdir())
-    assert batch == sorted(p.name for p in (tmp_path / "single").iterdir()) and len(batch) == 8
-    for name in batch:
-        assert (tmp_path / "batch" / name).read_bytes() == (tmp_path / "single" / name).read_bytes(), name
-    assert out.index("2026-12-01 (Tuesday") < out.index("2026-12-02 (Wednesday")  # summaries in date order
 
 
 @pytest.mark.parametrize("args,words", [

@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import datetime as dt
 import re
-from functools import partial
 from pathlib import Path
 
 import pytest
@@ -25,9 +24,7 @@ from generator.language import LANGUAGES, speaking
 from generator.render.daily import render_daily
 from generator.rules.replay import replay
 from generator.solver.beam import beam_search
-from print_audit import audit
-
-from .conftest import all_text
+from print_audit import audit, audit_and_read
 
 PAPERS = ("a4", "letter")
 DAILIES = (("brugge", dt.date(2026, 11, 23)),      # basic, two directions
@@ -47,8 +44,19 @@ def _cli(*args: object) -> None:
     assert main([str(a) for a in args]) == 0, args
 
 
+@pytest.fixture(scope="module")
+def dailies(tmp_path_factory: pytest.TempPathFactory) -> list[tuple[job.Daily, str]]:
+    """The dailies of DAILIES and a mini, dealt and solved once (their YAML files in a scratch
+    folder), each with its file stem: the printables render them in every language and paper."""
+    scratch = tmp_path_factory.mktemp("dailies")
+    made = [(job.make_daily(city, day, scratch, _beam_solver), job.file_stem(city, day)) for city, day in DAILIES]
+    # The real proof: this mini's first deal proves in about 0.1 units (benchmarks/mini.py).
+    mini = make_mini("antwerpen", dt.date(2026, 12, 2), scratch)
+    return [*made, (mini, job.file_stem("antwerpen", mini.day) + "-mini")]
+
+
 @pytest.fixture(scope="module", params=LANGUAGES)
-def printables(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory) -> list[Path]:
+def printables(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory, dailies) -> list[Path]:
     """Every printable, rendered once per paper, in one language."""
     lang = request.param
     root = tmp_path_factory.mktemp(f"printables-{lang}")
@@ -61,12 +69,17 @@ def printables(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPath
                 args = ["--variant", variant] if variant != "base" else []
                 _cli(kind, "--game", game, *args, "--paper", paper, "--lang", lang,
                      "--out", folder / f"{game}-{variant}-{kind}.pdf")
+        (folder / "daily").mkdir()
         with speaking(lang):
-            for city, day in DAILIES:
-                job.make_daily(city, day, folder / "daily", _beam_solver, render=partial(render_daily, paper=paper))
-            # The real proof: this mini's first deal proves in about 0.1 units (benchmarks/mini.py).
-            make_mini("antwerpen", dt.date(2026, 12, 2), folder / "daily", render=partial(render_daily, paper=paper))
+            for daily, stem in dailies:
+                render_daily(daily, folder / "daily" / stem, paper=paper)
     return sorted(root.rglob("*.pdf"))
+
+
+@pytest.fixture(scope="module")
+def read_back(printables: list[Path]) -> dict[Path, tuple[list, str]]:
+    """Each printable's audit faults and text, from one reading of its pages."""
+    return {pdf: audit_and_read(pdf) for pdf in printables}
 
 
 def test_every_printable_is_there(printables: list[Path]) -> None:
@@ -74,8 +87,8 @@ def test_every_printable_is_there(printables: list[Path]) -> None:
     assert len(printables) == 2 * (2 * 8 + 6 + 4 * 2)
 
 
-def test_no_small_type_no_mark_near_the_edge_a_ruler_on_every_page_and_every_font_embedded(printables: list[Path]) -> None:
-    faults = {pdf.relative_to(pdf.parents[1]).as_posix(): audit(pdf) for pdf in printables}
+def test_no_small_type_no_mark_near_the_edge_a_ruler_on_every_page_and_every_font_embedded(read_back: dict) -> None:
+    faults = {pdf.relative_to(pdf.parents[1]).as_posix(): found for pdf, (found, _) in read_back.items()}
     assert {name: [str(f) for f in found] for name, found in faults.items() if found} == {}
 
 
@@ -88,8 +101,8 @@ def _without_coordinates(text: str) -> str:
     return re.sub(r"\(([A-Z]\d+)\)", lambda m: "" if m.group(1) in places else m.group(0), text)
 
 
-def test_player_pages_cite_no_rule_numbers_and_no_internal_words(printables: list[Path]) -> None:
-    found = {pdf.name: JARGON.findall(_without_coordinates(all_text(pdf))) for pdf in printables}
+def test_player_pages_cite_no_rule_numbers_and_no_internal_words(read_back: dict) -> None:
+    found = {pdf.name: JARGON.findall(_without_coordinates(text)) for pdf, (_, text) in read_back.items()}
     assert {name: words for name, words in found.items() if words} == {}
 
 
@@ -118,13 +131,13 @@ def _english_left(text: str, names: list[str]) -> list[str]:
     return sorted({m.lower() for m in ENGLISH_ONLY.findall(text)})
 
 
-def test_dutch_and_french_pages_have_no_english_left(request: pytest.FixtureRequest, printables: list[Path]) -> None:
+def test_dutch_and_french_pages_have_no_english_left(request: pytest.FixtureRequest, read_back: dict) -> None:
     names = _names_of_places()
     if request.node.callspec.params["printables"] == "en":
         # The check can see English.
-        assert sum(bool(_english_left(all_text(pdf), names)) for pdf in printables) > len(printables) / 2
+        assert sum(bool(_english_left(text, names)) for _, text in read_back.values()) > len(read_back) / 2
         return
-    found = {pdf.relative_to(pdf.parents[1]).as_posix(): _english_left(all_text(pdf), names) for pdf in printables}
+    found = {pdf.relative_to(pdf.parents[1]).as_posix(): _english_left(text, names) for pdf, (_, text) in read_back.items()}
     assert {name: words for name, words in found.items() if words} == {}
 
 

@@ -32,11 +32,19 @@ class Fault:
 
 def audit(pdf: Path) -> list[Fault]:
     """Every fault of `pdf`, one per kind of object and page (a page of tiny text is one fault)."""
+    return audit_and_read(pdf)[0]
+
+
+def audit_and_read(pdf: Path) -> tuple[list[Fault], str]:
+    """`audit(pdf)` and the PDF's text (as render/conftest.all_text reads it), from one reading of
+    its pages: parsing a page is most of an audit's time."""
     faults = _unembedded_fonts(pdf)
+    texts = []
     with pdfplumber.open(pdf) as document:
         for number, page in enumerate(document.pages, start=1):
             faults += _page_faults(number, page)
-    return faults
+            texts.append(page.extract_text() or "")
+    return faults, "\n".join(texts)
 
 
 def _page_faults(number: int, page) -> list[Fault]:
