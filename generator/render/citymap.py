@@ -70,12 +70,6 @@ class MapGeometry:
     def grid_box(self) -> Box:
         return Box(self.left, self.top - self.rows * self.cell, self.columns * self.cell, self.rows * self.cell)
 
-    @property
-    def outer_box(self) -> Box:
-        """The grid plus the coordinate bands: everything draw_map puts on the page."""
-        inner = self.grid_box
-        return Box(inner.x - EDGE_BAND, inner.y - EDGE_BAND, inner.width + 2 * EDGE_BAND, inner.height + 2 * EDGE_BAND)
-
 
 def cell_size(columns: int, rows: int, box: Box) -> float:
     """The side of the largest square cells a grid of `columns` × `rows` gets in `box`, with the

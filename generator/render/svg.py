@@ -195,9 +195,6 @@ class SvgCanvas:
         colour = _colour(colour)
         self._set(stroke=colour, stroke_alpha=alpha if alpha is not None else colour.alpha)
 
-    def setFillAlpha(self, alpha: float) -> None:
-        self._set(fill_alpha=alpha)
-
     def setStrokeAlpha(self, alpha: float) -> None:
         self._set(stroke_alpha=alpha)
 

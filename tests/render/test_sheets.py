@@ -13,7 +13,7 @@ from print_audit import audit
 from reportlab.lib.units import mm
 
 from generator.data.cities import load_city
-from generator.render.citymap import Box, draw_map, map_geometry
+from generator.render.citymap import EDGE_BAND, Box, draw_map, map_geometry
 from generator.render.icon_scheme import load_icon_scheme
 from generator.render.icons import icon_text
 from generator.files import atomic_output
@@ -243,7 +243,9 @@ def test_layout_stays_on_the_page_without_overlaps(city_key: str, paper: str) ->
         assert MARGIN - 0.01 <= box.y and box.top <= size.height - MARGIN + 0.01
     for a, b in itertools.combinations(boxes, 2):
         assert a.x + a.width <= b.x + 0.01 or b.x + b.width <= a.x + 0.01 or a.top <= b.y + 0.01 or b.top <= a.y + 0.01
-    outer = map_geometry(city.grid.columns, city.grid.rows, layout.map).outer_box
+    # The grid plus the coordinate bands: everything draw_map puts on the page.
+    inner = map_geometry(city.grid.columns, city.grid.rows, layout.map).grid_box
+    outer = Box(inner.x - EDGE_BAND, inner.y - EDGE_BAND, inner.width + 2 * EDGE_BAND, inner.height + 2 * EDGE_BAND)
     assert layout.map.x - 0.01 <= outer.x and outer.x + outer.width <= layout.map.x + layout.map.width + 0.01
     assert layout.map.y - 0.01 <= outer.y and outer.top <= layout.map.top + 0.01
     # Cells big enough to draw a path and circle a goal in pencil.
