@@ -54,10 +54,10 @@ SLOW_TESTS = (
 )
 
 
-# The suite runs on two pytest-xdist workers (pyproject.toml: `-n 2 --dist loadgroup`). A module
-# is one unit of work, so its module fixtures are made once; the browser tests share one site
-# build, so tests/web is one unit. The longest units go first (measured with --durations), so
-# that neither worker is left with a long one at the end while the other idles.
+# The suite runs on two pytest-xdist workers (pyproject.toml: `-n 2`). A module is one unit of
+# work, so its module fixtures are made once; the browser tests share one site build, so tests/web
+# is one unit. The longest units go first (measured with --durations), so that neither worker is
+# left with a long one at the end while the other idles.
 LONGEST_FIRST = (
     "web/",
     "render/test_print_audit.py",
@@ -72,6 +72,7 @@ LONGEST_FIRST = (
 
 
 def _unit(where: str) -> str:
+    """The unit of work of a test file (its path under tests/)."""
     return "web/" if where.startswith("web/") else where
 
 
@@ -82,7 +83,18 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
         test = f"{where}::{item.name}"
         if where.startswith(SLOW_MODULES) or test.startswith(SLOW_TESTS) or where in SLOW_TESTS:
             item.add_marker(pytest.mark.slow)
-        item.add_marker(pytest.mark.xdist_group(_unit(where)))
     rank = {unit: i for i, unit in enumerate(LONGEST_FIRST)}
     # A stable sort: the tests of a unit, and the units not listed, keep their order.
     items.sort(key=lambda item: rank.get(_unit(Path(str(item.fspath)).relative_to(tests).as_posix()), len(rank)))
+
+
+def pytest_xdist_make_scheduler(config: pytest.Config, log):
+    """Units of work as _unit says, in collection order (xdist's loadgroup marks cannot rename
+    tests under pytest 9, and its loadscope would split tests/web into modules)."""
+    from xdist.scheduler import LoadScopeScheduling
+
+    class Units(LoadScopeScheduling):
+        def _split_scope(self, nodeid: str) -> str:
+            return _unit(nodeid.split("::")[0].removeprefix("tests/"))
+
+    return Units(config, log)
