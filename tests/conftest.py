@@ -55,11 +55,12 @@ SLOW_TESTS = (
 
 
 # The suite runs on two pytest-xdist workers (pyproject.toml: `-n 2`). A module is one unit of
-# work, so its module fixtures are made once; the browser tests share one site build, so tests/web
-# is one unit. The longest units go first (measured with --durations), so that neither worker is
+# work, so its module fixtures are made once; the modules that share the session's site build (the
+# `site` fixture of tests/web/conftest.py) are one unit. The longest units go first (measured with --durations), so that neither worker is
 # left with a long one at the end while the other idles.
+SITE_MODULES = ("web/test_browser.py", "web/test_site_build.py", "web/test_targets.py")
 LONGEST_FIRST = (
-    "web/",
+    "web/site",
     "render/test_print_audit.py",
     "daily/test_daily_command.py",
     "test_wheel.py",
@@ -73,7 +74,7 @@ LONGEST_FIRST = (
 
 def _unit(where: str) -> str:
     """The unit of work of a test file (its path under tests/)."""
-    return "web/" if where.startswith("web/") else where
+    return "web/site" if where in SITE_MODULES else where
 
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
@@ -90,7 +91,7 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
 
 def pytest_xdist_make_scheduler(config: pytest.Config, log):
     """Units of work as _unit says, in collection order (xdist's loadgroup marks cannot rename
-    tests under pytest 9, and its loadscope would split tests/web into modules)."""
+    tests under pytest 9, and its loadscope would build the site once per module)."""
     from xdist.scheduler import LoadScopeScheduling
 
     class Units(LoadScopeScheduling):

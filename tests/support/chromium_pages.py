@@ -60,9 +60,10 @@ def served(folder: Path, traffic: list[tuple[str, int]] | None = None) -> Iterat
         server.server_close()
 
 
-def open_page(browser, url: str, viewport: dict = PHONE, timeout: float = 60_000):
+def open_page(browser, url: str, viewport: dict = PHONE, timeout: float = 180_000):
     """A new page at `url`, once the engine is loaded (data-state="ready"); page errors collected
-    in `page.errors`."""
+    in `page.errors`. The wait is generous: the suite's other worker may be solving a daily on
+    the same two cores (how fast a page opens is benchmarks/site.py's to measure)."""
     page = browser.new_page(viewport=viewport)
     page.errors = []
     page.on("pageerror", lambda error: page.errors.append(str(error)))
