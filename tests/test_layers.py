@@ -42,7 +42,7 @@ RANK = {name: rank for rank, names in enumerate(LAYERS) for name in names}
 
 # Third-party libraries that one package wraps for all the others.
 OWNERS = {"ortools": "solver", "reportlab": "render", "babel": "language", "dask": "cluster",
-          "distributed": "cluster", "qrcode": "render", "pypdfium2": "render"}
+          "distributed": "cluster", "qrcode": "render", "pypdfium2": "render", "tqdm": "cli"}
 
 
 def package_of(module: str) -> str:
@@ -110,6 +110,8 @@ def test_no_module_imports_against_the_layers() -> None:
     ("generator.solver.window", "from generator.solver.model import PLAN, _bonus\n",
      "generator.solver.window imports the private _bonus of generator.solver.model"),
     ("generator.render.cards", "from generator.language import _\n", None),
+    ("generator.daily.job", "def f():\n    from tqdm import tqdm\n",
+     "generator.daily.job imports tqdm: only generator.cli may"),
 ])
 def test_a_planted_import_against_the_layers_is_found(module: str, source: str, problem: str | None) -> None:
     """The checker itself: each kind of bad import planted in a module is reported, a good one is not."""

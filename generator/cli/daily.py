@@ -5,7 +5,6 @@ from __future__ import annotations
 import argparse
 import datetime as dt
 import sys
-import time
 from pathlib import Path
 
 from generator.cli.common import add_language_option, city_argument, language_of
@@ -116,11 +115,13 @@ def run(args: argparse.Namespace) -> int:
 
 def _one_date(day, city: str, work: float, paper: str, base_url: str | None, lang: str,
               args: argparse.Namespace) -> int:
+    from generator.cli.progress import daily_stages
     from generator.daily.batch import make_date
     from generator.render.daily import render_daily
 
-    daily, mini = make_date(city, day, Path(args.out), work, render_daily, paper, base_url,
-                            with_mini=not args.no_mini, lang=lang)
+    with daily_stages(f"daily {day.isoformat()}") as stages:
+        daily, mini = make_date(city, day, Path(args.out), work, render_daily, paper, base_url,
+                                with_mini=not args.no_mini, lang=lang, stages=stages)
     print(summary(daily))
     if args.no_mini:
         return 0
@@ -135,6 +136,7 @@ def _batch(city: str, work: float, paper: str, base_url: str | None, lang: str, 
     """Every date of --from … --to: in this process one after another, or on a Dask cluster. Each
     date's files are written as soon as it is done, all of them or none (so Ctrl-C keeps the
     dates already made); the summaries follow in date order."""
+    from generator.cli.progress import counter
     from generator.cluster import checked_address
     from generator.daily.batch import DailyJob, made_dates
     from generator.files import one_run
@@ -145,14 +147,12 @@ def _batch(city: str, work: float, paper: str, base_url: str | None, lang: str, 
     jobs = [DailyJob(city, day, work, paper, base_url, with_mini=not args.no_mini, out=str(args.out), render=render_daily,
                      lang=lang) for day in days]
     made = {}
-    started = time.monotonic()
-    for result in made_dates(jobs, cluster):
-        with one_run():
-            result.write(Path(args.out))
-        made[result.job.day] = result
-        sys.stderr.write(f"\r{len(made)}/{len(jobs)} dates, {time.monotonic() - started:.0f} s")
-        sys.stderr.flush()
-    sys.stderr.write("\n")
+    with counter(len(jobs), "date", "daily") as bar:
+        for result in made_dates(jobs, cluster):
+            with one_run():
+                result.write(Path(args.out))
+            made[result.job.day] = result
+            bar.update()
     for day in days:
         result = made[day]
         print(result.summary)

@@ -74,6 +74,7 @@ def number_list(text: str | None, known: list[int], what: str) -> list[int]:
 
 
 def run(args: argparse.Namespace) -> int:
+    from generator.cli.progress import counter
     from generator.levels.report import ladder_problems, rates, to_csv, to_text
     from generator.levels.outcome_log import append, read_log
     from generator.levels.sweep import LNS_WORK, jobs_for, run_jobs
@@ -105,18 +106,10 @@ def run(args: argparse.Namespace) -> int:
     if done:
         print(f"reusing {len(done)} of {len(jobs)} jobs from {log_path}", file=sys.stderr)
     started = time.monotonic()
-
-    def progress(finished: int, total: int) -> None:
-        if sys.stderr.isatty() or finished == total:
-            bar = "#" * (30 * finished // total)
-            sys.stderr.write(f"\r[{bar:<30}] {finished}/{total} jobs, {time.monotonic() - started:.0f} s")
-            if finished == total:
-                sys.stderr.write("\n")
-            sys.stderr.flush()
-
-    with log_path.open("a", encoding="utf-8") as log:
-        outcomes = list(run_jobs(jobs, args.workers, progress, done, lambda job, result: append(log, job, result),
-                                 cluster))
+    # Each finished job goes to the log at once, so Ctrl-C loses only the running ones.
+    with counter(len(jobs), "job", "levels", done=len(done)) as bar, log_path.open("a", encoding="utf-8") as log:
+        outcomes = list(run_jobs(jobs, args.workers, lambda finished, total: bar.update(finished - bar.n), done,
+                                 lambda job, result: append(log, job, result), cluster))
     table = rates(outcomes)
     csv_path = out / f"{stem}.csv"
     write_text(csv_path, to_csv(table))

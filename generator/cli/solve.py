@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import argparse
-import sys
 from pathlib import Path
 
 from generator.cli.common import print_json, puzzle_argument
@@ -62,13 +61,12 @@ def run(args: argparse.Namespace) -> int:
     if not 0 <= args.walk_bound <= 10000:
         raise UsageError(f"--walk-bound must be between 0 and 10000, not {args.walk_bound}")
     puzzle = puzzle_argument(args.puzzle)
+    from generator.cli.progress import solver_progress
     from generator.solver import Status, solve  # ortools loads only for this command
 
-    progress = _progress_line if sys.stdout.isatty() and not args.json else None
-    result = solve(puzzle, time_limit=args.time_limit, workers=args.workers, target=args.target, seed=args.seed,
-                   progress=progress, work=args.work, walk_iterations=args.walk_bound)
-    if progress:
-        sys.stdout.write("\r\033[K")
+    with solver_progress() as progress:  # Ctrl-C stops the search: the best plan so far is printed below
+        result = solve(puzzle, time_limit=args.time_limit, workers=args.workers, target=args.target, seed=args.seed,
+                       progress=progress, work=args.work, walk_iterations=args.walk_bound)
     if args.plan_out and result.plan is not None:
         _write_plan(Path(args.plan_out), result.plan, args.puzzle)
     if args.json:
@@ -76,13 +74,6 @@ def run(args: argparse.Namespace) -> int:
     else:
         print(describe(puzzle, result))
     return EXIT_NOT_WON if result.status in (Status.UNSOLVABLE, Status.UNKNOWN) else 0
-
-
-def _progress_line(progress) -> None:
-    best = "–" if progress.best is None else progress.best
-    bound = "–" if progress.bound is None else progress.bound
-    sys.stdout.write(f"\rbest {best}  bound {bound}  {progress.seconds:6.1f} s")
-    sys.stdout.flush()
 
 
 def _write_plan(path: Path, plan, puzzle_file: str) -> None:

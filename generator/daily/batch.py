@@ -20,6 +20,7 @@ from pathlib import Path
 from typing import Callable, Iterator
 
 from generator.daily.job import Daily, make_daily
+from generator.daily.stages import QUIET, Stages
 from generator.daily.summary import mini_summary, summary
 from generator.files import atomic_output
 from generator.language import DEFAULT, speaking
@@ -33,17 +34,18 @@ RenderDaily = Callable[[Daily, Path, str], list[Path]]
 
 def make_date(city: str, day: dt.date, folder: Path, work: float, render: RenderDaily, paper: str = "a4",
               base_url: str | None = None, with_mini: bool = True,
-              lang: str | None = None) -> tuple[Daily, Daily | None]:
+              lang: str | None = None, stages: Stages = QUIET) -> tuple[Daily, Daily | None]:
     """The daily puzzle of `day` and its mini (None when skipped or when no deal was proven), their
     YAML and PDFs written into `folder` (the PDFs by `render`, on `paper`, in `lang`; default: the
-    language in use)."""
+    language in use); `stages` hears how far both are."""
     from generator.daily.mini import make_mini
     from generator.daily.solving import solve_daily
 
     render = functools.partial(render, paper=paper)
+    solver = functools.partial(solve_daily, work=work, stages=stages)
     with speaking(lang):
-        daily = make_daily(city, day, folder, functools.partial(solve_daily, work=work), render, base_url)
-        mini = make_mini(city, day, folder, render=render, base_url=base_url) if with_mini else None
+        daily = make_daily(city, day, folder, solver, render, base_url, stages)
+        mini = make_mini(city, day, folder, render=render, base_url=base_url, stages=stages) if with_mini else None
     return daily, mini
 
 

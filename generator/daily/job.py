@@ -22,6 +22,7 @@ from generator.data.puzzles import plan_to_data, puzzle_to_data
 from generator.data.yaml_file import dump_yaml
 from generator.files import write_text
 from generator.daily.addresses import page_address
+from generator.daily.stages import QUIET, Stages
 from generator.rules.plan import Plan
 from generator.rules.puzzle import Puzzle
 from generator.rules.replay import Report, replay
@@ -64,14 +65,17 @@ class Daily:
         """What the printed QR code holds: the page's address (with the code), else the code."""
         return self.address or self.code
 
-    @property
-    def certificate(self) -> str:
-        """The par's certificate in English, for the YAML header and the console summary (data and
-        a log, the same in every language); the printed sentence is render/daily_text.certificate_line,
-        made from `window` in the language in use."""
+    def par_note(self, bound: str = "proven bound {bound}") -> str:
+        """What is known about the par, in English: "proven optimal", or "best known", the
+        certificate and the bound (worded by `bound`). The YAML header and the console summary say
+        it (data and a log, the same in every language); the printed sentence is
+        render/daily_text.certificate_line, made from `window` in the language in use."""
+        if self.proven:
+            return "proven optimal"
         from generator.solver.lns import certificate_text
 
-        return certificate_text(self.window)
+        parts = ["best known", certificate_text(self.window), bound.format(bound=self.bound)]
+        return "; ".join(part for part in parts if part)
 
 
 Solver = Callable[[Puzzle], Solution]
@@ -103,7 +107,8 @@ def file_stem(city_key: str, day: dt.date) -> str:
     return f"citytrip-{city_key}-{day.isoformat()}"
 
 
-def choose_deal(city_key: str, day: dt.date, solver: Solver) -> tuple[Puzzle, Solution, int, tuple[panel.Result, ...]]:
+def choose_deal(city_key: str, day: dt.date, solver: Solver,
+                stages: Stages = QUIET) -> tuple[Puzzle, Solution, int, tuple[panel.Result, ...]]:
     """The first deal whose par the greedy player does not reach, else the one with the widest gap;
     with the panel's results on it.
 
@@ -116,6 +121,7 @@ def choose_deal(city_key: str, day: dt.date, solver: Solver) -> tuple[Puzzle, So
     best: tuple[int, Puzzle, Solution, int, tuple[panel.Result, ...]] | None = None
     fallback: tuple[Puzzle, Solution, Report] | None = None
     for attempt in range(ATTEMPTS):
+        stages.begin(f"deal {attempt + 1}")
         puzzle = deal(city, day, attempt)
         solution = solver(puzzle)
         report = replay(puzzle, solution.plan)
@@ -125,6 +131,7 @@ def choose_deal(city_key: str, day: dt.date, solver: Solver) -> tuple[Puzzle, So
             fallback = (puzzle, solution, report)
         if not report.assignments_complete:
             continue
+        stages.begin("panel")
         results = panel.play(puzzle)
         if not any(r.complete for r in results):
             continue
@@ -139,6 +146,7 @@ def choose_deal(city_key: str, day: dt.date, solver: Solver) -> tuple[Puzzle, So
     puzzle, solution, report = fallback
     kept = tuple(a for a in puzzle.assignments if report.breakdown.assignments_complete[a.id])
     puzzle = replace(puzzle, assignments=kept)
+    stages.begin("panel")
     results = panel.play(puzzle)
     while not any(r.complete for r in results):
         # No player of the panel completes what the par does: keep what the best of them completes
@@ -152,30 +160,40 @@ def choose_deal(city_key: str, day: dt.date, solver: Solver) -> tuple[Puzzle, So
 
 
 def make_daily(city_key: str, day: dt.date, out_dir: Path, solver: Solver, render: Callable | None = None,
-               base_url: str | None = None) -> Daily:
+               base_url: str | None = None, stages: Stages = QUIET) -> Daily:
     """Deal, solve and write today's files; returns what the summary prints. With `base_url` (the
-    site's address, generator/site) the QR code holds the puzzle page's address."""
-    puzzle, solution, attempt, results = choose_deal(city_key, day, solver)
-    par = solution.score
-    target = target_for(results, difficulty(day).panel_share, par)
-    puzzle = replace(puzzle, target=target)
+    site's address, generator/site) the QR code holds the puzzle page's address; `stages` hears
+    each stage begin (the command shows them on a terminal)."""
+    puzzle, solution, attempt, results = choose_deal(city_key, day, solver, stages)
+    level = difficulty(day)
+    target = target_for(results, level.panel_share, solution.score)
+    stages.begin("pages")
+    return publish(
+        replace(puzzle, target=target), solution, day=day, attempt=attempt, panel=results,
+        title=f"Citytrip daily puzzle, {puzzle.city.name}, {day.isoformat()} ({level.name})",
+        notes=[f"target: {target}, reached by {panel_line(results, target)} (docs/calibration.md)",
+               f"generator version {GENERATOR_VERSION}"],
+        out_dir=out_dir, render=render, base_url=base_url,
+    )
+
+
+def publish(puzzle: Puzzle, solution: Solution, *, day: dt.date, attempt: int, title: str, notes: list[str],
+            out_dir: Path, render: Callable | None, base_url: str | None,
+            panel: tuple[panel.Result, ...] = ()) -> Daily:
+    """Publish a daily puzzle or mini whose target is set: check the answer at the par, write the
+    puzzle and answer YAML under a header (`title`, the code, the par, then `notes`), and the PDFs
+    with `render`. The one path of both, so that neither is ever published unchecked."""
     report = replay(puzzle, solution.plan)
-    if not report.valid or report.score != par:
+    if not report.valid or report.score != solution.score:
         raise AssertionError("the answer plan does not verify at the par")  # a bug, never user input
     code = encode(puzzle)
-    stem = file_stem(puzzle.city.key, day)
-    level = difficulty(day)
-    header = [
-        f"# Citytrip daily puzzle, {puzzle.city.name}, {day.isoformat()} ({level.name})",
-        f"# code: {code}",
-        f"# par: {par} ({par_note(solution)})",
-        f"# target: {target}, reached by {panel_line(results, target)} (docs/calibration.md)",
-        f"# generator version {GENERATOR_VERSION}",
-    ]
+    address = page_address(base_url, puzzle.city.key, day, puzzle.is_mini, code) if base_url else None
+    daily = Daily(day=day, puzzle=puzzle, code=code, par=solution.score, bound=solution.bound,
+                  proven=solution.proven, greedy=solution.greedy, attempt=attempt, answer=solution.plan,
+                  report=report, files=(), window=solution.window, address=address, panel=panel)
+    stem = file_stem(puzzle.city.key, day) + ("-mini" if puzzle.is_mini else "")
+    header = [f"# {title}", f"# code: {code}", f"# par: {daily.par} ({daily.par_note()})", *(f"# {n}" for n in notes)]
     files = write_puzzle_files(out_dir, stem, header, puzzle, solution.plan)
-    daily = Daily(day, puzzle, code, par, solution.bound, solution.proven, solution.greedy, attempt, solution.plan, report, (),
-                  solution.window, page_address(base_url, puzzle.city.key, day, False, code) if base_url else None,
-                  results)
     if render is not None:
         files.extend(render(daily, out_dir / stem))
     return replace(daily, files=tuple(files))
@@ -188,13 +206,3 @@ def write_puzzle_files(out_dir: Path, stem: str, header: list[str], puzzle: Puzz
         write_text(out_dir / f"{stem}-puzzle.yaml", top + dump_yaml(puzzle_to_data(puzzle))),
         write_text(out_dir / f"{stem}-answer.yaml", top + dump_yaml({"puzzle": f"{stem}-puzzle.yaml", **plan_to_data(answer)})),
     ]
-
-
-def par_note(solution: Solution) -> str:
-    """What the YAML header says about the par: proven, or best known with certificate and bound."""
-    if solution.proven:
-        return "proven optimal"
-    from generator.solver.lns import certificate_text
-
-    parts = ["best known", certificate_text(solution.window), f"proven bound {solution.bound}"]
-    return "; ".join(part for part in parts if part)

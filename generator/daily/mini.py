@@ -25,8 +25,8 @@ from dataclasses import replace
 from pathlib import Path
 from typing import Callable
 
-from generator.daily.code import encode
-from generator.daily.job import Daily, file_stem, write_puzzle_files
+from generator.daily.job import Daily, Solution, publish
+from generator.daily.stages import QUIET, Stages
 from generator.data.cities import load_city
 from generator.errors import UsageError
 from generator.players.honest import honest_plan
@@ -35,7 +35,6 @@ from generator.rules.dealer import dealt_puzzle, shuffled_deck
 from generator.rules.district import District
 from generator.rules.puzzle import MINI_CARDS, Puzzle
 from generator.rules.replay import replay
-from generator.daily.addresses import page_address
 
 # Bump when a change deals other minis (a printed mini code stays valid: it is the description).
 MINI_VERSION = "1"
@@ -130,30 +129,22 @@ def _ignore_interrupts() -> None:
 
 
 def make_mini(city_key: str, day: dt.date, out_dir: Path, prover: Callable = prove_mini,
-              render: Callable | None = None, workers: int = WORKERS, base_url: str | None = None) -> Daily | None:
+              render: Callable | None = None, workers: int = WORKERS, base_url: str | None = None,
+              stages: Stages = QUIET) -> Daily | None:
     """Deal and prove the mini of `day`, write its puzzle and answer YAML (and PDFs with `render`);
     None, writing nothing, when no deal was proven (an unproven mini is never published)."""
+    stages.begin("mini")
     chosen = choose_mini(city_key, day, prover, workers)
     if chosen is None:
         return None
     puzzle, result, attempt = chosen
-    par = result.score
-    puzzle = replace(puzzle, target=par)
-    report = replay(puzzle, result.plan)
-    if not report.valid or report.score != par:
-        raise AssertionError("the mini's answer does not verify at its proven maximum")  # a bug
-    code = encode(puzzle)
-    stem = file_stem(puzzle.city.key, day) + "-mini"
-    header = [
-        f"# Citytrip daily mini, {puzzle.city.name}, {day.isoformat()}",
-        f"# code: {code}",
-        f"# par: {par} (proven optimal)",
-        f"# mini version {MINI_VERSION}",
-    ]
-    files = write_puzzle_files(out_dir, stem, header, puzzle, result.plan)
+    puzzle = replace(puzzle, target=result.score)  # the proven maximum is the target
     greedy = replay(puzzle, honest_plan(puzzle)).score
-    address = page_address(base_url, puzzle.city.key, day, True, code) if base_url else None
-    mini = Daily(day, puzzle, code, par, result.bound, True, greedy, attempt, result.plan, report, (), address=address)
-    if render is not None:
-        files.extend(render(mini, out_dir / stem))
-    return replace(mini, files=tuple(files))
+    stages.begin("mini pages")
+    proof = Solution(plan=result.plan, score=result.score, bound=result.bound, proven=result.proven,
+                     greedy=greedy)
+    return publish(
+        puzzle, proof, day=day, attempt=attempt,
+        title=f"Citytrip daily mini, {puzzle.city.name}, {day.isoformat()}", notes=[f"mini version {MINI_VERSION}"],
+        out_dir=out_dir, render=render, base_url=base_url,
+    )

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from generator.daily.job import Solution
+from generator.daily.stages import QUIET, Stages
 from generator.players.honest import honest_plan
 from generator.rules.puzzle import Puzzle
 from generator.rules.replay import replay
@@ -17,10 +18,14 @@ SEED = 0
 WALL_GUARD = 900.0
 
 
-def solve_daily(puzzle: Puzzle, work: float = WORK, bound: bool = True) -> Solution:
+def solve_daily(puzzle: Puzzle, work: float = WORK, bound: bool = True, stages: Stages = QUIET) -> Solution:
     """The par plan (complete assignments first, then appreciation) and what is known about it;
-    `bound=False` skips the full model's bound (benchmarks/weekdays.py: the targets never use it)."""
+    `bound=False` skips the full model's bound (benchmarks/weekdays.py: the targets never use it).
+    `stages` hears each better plan, and the bound once the full model has one."""
     from generator.solver.solve import solve
+
+    def progress(found) -> None:
+        stages.best(found.best, found.bound)
 
     result = solve(
         puzzle,
@@ -31,6 +36,7 @@ def solve_daily(puzzle: Puzzle, work: float = WORK, bound: bool = True) -> Solut
         complete_first=True,
         deterministic_time=BOUND_WORK,
         full_model=bound,
+        progress=progress,
     )
     if result.plan is None or result.score is None:
         raise AssertionError("the solver returned no plan for a daily deal")  # the cheap players always find one

@@ -11,17 +11,13 @@ def summary(daily) -> str:
     level = difficulty(daily.day)
     puzzle = daily.puzzle
     words = city_words(puzzle.city)  # Antwerpen's missions
-    if daily.proven:
-        par = f"par {daily.par} (proven optimal)"
-    else:
-        known = "; ".join(p for p in ("best known", daily.certificate, f"the solver's proven bound is {daily.bound}") if p)
-        par = f"par {daily.par} ({known})"
+    note = daily.par_note(bound="the solver's proven bound is {bound}")  # the YAML header's is terser
     lines = [
         f"Citytrip {puzzle.city.name} daily puzzle for {daily.day.isoformat()} ({level.name}: "
         f"{len(puzzle.turns)} turns, {puzzle.mode} game, {puzzle.directions} direction(s))",
         f"  start: {puzzle.start_location.name} ({puzzle.start})",
         f"  {words.assignments}: {', '.join(a.id + ' ' + a.describe() for a in puzzle.assignments) or 'none'}",
-        f"  target {puzzle.target}{_panel(daily)}, {par}; the greedy player scores {daily.greedy}",
+        f"  target {puzzle.target}{_panel(daily)}, par {daily.par} ({note}); the greedy player scores {daily.greedy}",
         f"  code: {daily.code}",
     ]
     return _with_files(lines, daily)

@@ -140,16 +140,16 @@ def test_a_french_batch_on_dask_workers_writes_the_single_runs_bytes(french_sing
 def test_the_summary_names_the_citys_assignments():
     """`daily` prints Antwerpen's dealt cards as missions, Brugge's as assignments (words.yaml)."""
     import datetime as dt
-    from types import SimpleNamespace
 
     from generator.daily.deal import deal
+    from generator.daily.job import Daily
     from generator.daily.summary import summary
     from generator.data.cities import load_city
 
     for city, word in (("antwerpen", "missions"), ("brugge", "assignments")):
         day = dt.date(2026, 11, 29)
         puzzle = deal(load_city(city), day)
-        daily = SimpleNamespace(day=day, puzzle=puzzle, proven=True, par=100, certificate="", bound=100, greedy=50,
-                                code="CT2/…", address=None, files=[], panel=())
+        daily = Daily(day=day, puzzle=puzzle, code="CT2/…", par=100, bound=100, proven=True, greedy=50, attempt=0,
+                      answer=None, report=None, files=())  # what the summary reads; no plan needed
         lines = summary(daily).splitlines()
         assert lines[2].startswith(f"  {word}: ") and all(a.id in lines[2] for a in puzzle.assignments)

@@ -12,6 +12,7 @@ from generator.data.cities import data_digest, load_city
 from generator.data.puzzles import load_plan, load_puzzle
 from generator.rules.puzzle import MINI_CARDS
 from generator.rules.replay import replay
+from heard import Heard
 
 DAY = dt.date(2026, 12, 2)
 FAST = ("antwerpen", DAY)  # its first deal proves in about 0.1 units (benchmarks/mini.py)
@@ -68,9 +69,19 @@ def test_no_mini_is_published_unproven(tmp_path):
 
 
 @pytest.fixture(scope="module")
-def fast_mini(tmp_path_factory):
+def mini_stages() -> Heard:
+    return Heard()
+
+
+@pytest.fixture(scope="module")
+def fast_mini(tmp_path_factory, mini_stages):
     folder = tmp_path_factory.mktemp("mini")
-    return mini.make_mini(*FAST, folder), folder
+    return mini.make_mini(*FAST, folder, stages=mini_stages), folder
+
+
+def test_the_mini_tells_its_stages(fast_mini, mini_stages):
+    """The proofs, then the files: what `citytrip daily` shows on a terminal."""
+    assert mini_stages.stages == ["mini", "mini pages"]
 
 
 def test_the_mini_files_say_proven_optimal_and_round_trip(fast_mini):

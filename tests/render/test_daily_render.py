@@ -33,6 +33,7 @@ from generator.render.sheet import MARGIN
 from generator.rules.grid import Coord
 from generator.rules.replay import replay
 from generator.solver.beam import beam_search
+from heard import Heard
 from print_audit import audit
 
 from .conftest import PAPER_POINTS, read_pdf, words_of
@@ -61,10 +62,21 @@ def solver():
 
 
 @pytest.fixture(scope="module")
-def daily(solver, tmp_path_factory: pytest.TempPathFactory) -> job.Daily:
+def monday_stages() -> Heard:
+    return Heard()
+
+
+@pytest.fixture(scope="module")
+def daily(solver, tmp_path_factory: pytest.TempPathFactory, monday_stages) -> job.Daily:
     """Monday's Brugge puzzle through make_daily, rendered on A4 by render_daily."""
     out = tmp_path_factory.mktemp("daily")
-    return job.make_daily("brugge", MONDAY, out, solver, render=partial(render_daily, paper="a4"))
+    return job.make_daily("brugge", MONDAY, out, solver, render=partial(render_daily, paper="a4"), stages=monday_stages)
+
+
+def test_make_daily_tells_its_stages_in_order(daily, monday_stages):
+    """The deal (searched), the panel that sets the target, then the files: what `citytrip daily`
+    shows on a terminal (its first deal's plan completes the assignment, so it is the only deal)."""
+    assert monday_stages.stages == ["deal 1", "panel", "pages"]
 
 
 @pytest.fixture(scope="module")

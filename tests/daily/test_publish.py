@@ -1,0 +1,69 @@
+"""The one publish path of the daily puzzle and the mini (job.publish), and what a daily job tells
+the command while it works (generator/daily/stages.py)."""
+
+from __future__ import annotations
+
+import datetime as dt
+from dataclasses import replace
+
+import pytest
+
+from generator.daily import job
+from generator.daily.deal import deal
+from generator.daily.mini import deal_mini
+from generator.daily.solving import solve_daily
+from generator.data.cities import load_city
+from generator.players.honest import honest_plan
+from generator.rules.replay import replay
+from heard import Heard
+
+MONDAY = dt.date(2026, 11, 23)
+MINI_DAY = dt.date(2026, 12, 2)  # Antwerpen's first mini deal is proven in about 0.1 units
+
+
+@pytest.fixture(scope="module")
+def monday():
+    """Monday's Brugge deal with a target, and the honest player's plan as a best-known, unproven answer."""
+    puzzle = replace(deal(load_city("brugge"), MONDAY), target=5)
+    plan = honest_plan(puzzle)
+    score = replay(puzzle, plan).score
+    return puzzle, job.Solution(plan=plan, score=score, bound=score + 7, proven=False, greedy=score, window=3)
+
+
+def test_publish_writes_the_header_and_returns_the_daily(monday, tmp_path):
+    """Title, code, what is known about the par (the certificate sentence), then the caller's notes;
+    the Daily carries the solution's facts and the files written."""
+    puzzle, solution = monday
+    daily = job.publish(puzzle, solution, day=MONDAY, attempt=1, title="Citytrip daily puzzle, test",
+                        notes=["generator version x"], out_dir=tmp_path, render=None, base_url="https://example.org")
+    stem = job.file_stem("brugge", MONDAY)
+    assert [p.name for p in daily.files] == [f"{stem}-puzzle.yaml", f"{stem}-answer.yaml"]
+    header = daily.files[0].read_text().splitlines()[:4]
+    assert header == [
+        "# Citytrip daily puzzle, test",
+        f"# code: {daily.code}",
+        f"# par: {solution.score} (best known; no better plan changes at most 3 consecutive turns; "
+        f"proven bound {solution.score + 7})",
+        "# generator version x",
+    ]
+    assert (daily.par, daily.bound, daily.proven, daily.window, daily.attempt) == (solution.score, solution.score + 7,
+                                                                                   False, 3, 1)
+    assert daily.address == f"https://example.org/brugge/{MONDAY.isoformat()}/#code={daily.code}"
+
+
+def test_an_answer_off_its_par_is_never_published(monday, tmp_path):
+    """publish replays the answer first: a plan that does not score the par is a bug, and nothing is written."""
+    puzzle, solution = monday
+    with pytest.raises(AssertionError, match="does not verify at the par"):
+        job.publish(puzzle, replace(solution, score=solution.score + 1), day=MONDAY, attempt=0, title="t", notes=[],
+                    out_dir=tmp_path, render=None, base_url=None)
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_the_daily_solver_tells_its_best_plans_then_the_bound():
+    """solve_daily hands the search's better plans (no bound yet), then the full model's bound, to its stages."""
+    heard = Heard()
+    puzzle = deal_mini(load_city("antwerpen"), MINI_DAY)
+    solution = solve_daily(puzzle, work=0.5, stages=heard)
+    assert heard.plans[0][1] is None and heard.plans[-1][1] is not None
+    assert heard.plans[-1][0] == solution.score
