@@ -79,8 +79,7 @@ class _StageLine:
         self._show(stage)
 
     def best(self, score: int | None, bound: int | None) -> None:
-        # The full model starts over (its first bound may come before its first plan): keep the search's
-        # best. It may also report nothing at all, so the line says "solving", not which of the two runs.
+        # A report without a plan (a bound alone) keeps the best plan shown so far.
         self._best = self._best if score is None else score
         found = f"best plan {_number(self._best)}" + ("" if bound is None else f", bound {bound}")
         self._show(f"{self._stage}, solving: {found}")

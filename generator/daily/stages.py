@@ -15,8 +15,8 @@ class Stages(Protocol):
         """A stage begins: "deal 1" (dealt, then solved), "panel", "pages", "mini", "mini pages"."""
 
     def best(self, score: int | None, bound: int | None) -> None:
-        """The solver's best plan so far (the search's, then the full model's: None before its
-        first); `bound` is None until the full model proves one, which it may not report."""
+        """The solver's best plan so far (None before its first) and its bound, when the solver
+        reports one while it works (the daily's search does not: its bound comes at the end)."""
 
 
 class _Quiet:

@@ -2,8 +2,9 @@
 
 Shared by the beam-search player and the CP-SAT model (this module does not import ortools):
 the box options of each turn with dominated ones removed (R8), the goals each location offers and
-the strips each achievement crosses (R14), distances on the map (R2–R3), and the tally of a set
-of achievements (the engine's Tally, generator/rules/tally.py), used to rank partial plans.
+the strips each achievement crosses (R14), distances on the map (R2–R3), and the tally and final
+score of a set of achievements (the engine's Tally and appreciation, generator/rules/tally.py),
+used to rank partial plans.
 """
 
 from __future__ import annotations
@@ -17,7 +18,7 @@ from generator.rules.city import EAT
 from generator.rules.sheet import MAX_BONUS_PER_TURN
 from generator.rules.grid import Coord
 from generator.rules.puzzle import Puzzle
-from generator.rules.tally import Tally, bonus_positions
+from generator.rules.tally import Tally, appreciation, bonus_positions
 
 ACTION_TYPES = tuple(ActionType)
 GOAL_TYPES = tuple(t for t in ActionType if t is not ActionType.PLAN)
@@ -156,6 +157,10 @@ class Facts:
         return total + max(self.rules.hunted)
 
     # --- scoring (the engine's tally, R9, R13, R15–R17) ------------------------------------------
+
+    def appreciation(self, claims: Iterable[GoalOption], hunted: int) -> int:
+        """The final appreciation of a set of achievements (the start's is added here)."""
+        return appreciation(self.rules, self.puzzle.assignments, self.tally(claims), hunted)
 
     def tally(self, claims: Iterable[GoalOption]) -> Tally:
         """The engine's tally of the start (R12) and these achievements, in order (bonus actions

@@ -37,7 +37,7 @@ def test_game_facts_and_honest_scorer_share_one_tally(name):
     facts = Facts(puzzle)
     tally = facts.tally(_claims(facts, game))
     assert tally == game.tally
-    assert appreciation(puzzle.city.rules, puzzle.assignments, tally, game.hunted) == report.score
+    assert facts.appreciation(_claims(facts, game), game.hunted) == report.score
     assert solo_score(puzzle.city.rules, puzzle.assignments, game.tally, game.hunted) == report.breakdown
     assert appreciation(puzzle.city.rules, puzzle.assignments, game.tally, game.hunted) == report.score
     # The honest player's value is the engine's appreciation without the hunted strip, plus its
