@@ -97,7 +97,7 @@ def envelope(wanted: list[str] | None, work: float) -> int:
             continue
         facts = Facts(puzzle)
         searched = lns.portfolio(puzzle, budget=work, seed=0, workers=2, facts=facts)
-        crossings = replay(puzzle, searched.plan).game.tally.crossings
+        crossings = replay(puzzle, searched.plan).sheet.tally.crossings
         gap = 0.0
         for counter in _Relaxation(facts).counters:
             if not counter.name.startswith("cross:"):

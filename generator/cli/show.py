@@ -27,7 +27,7 @@ def run(args: argparse.Namespace) -> int:
     notes = []
     if args.plan:
         report = replay(puzzle, plan_argument(args.plan))
-        path = [node for end in report.game.paths for node in end]
+        path = [node for end in report.sheet.paths for node in end]
         notes = [f"note: {violation}" for violation in report.violations]
     print(render_map(puzzle.city, puzzle.start, path, puzzle.district))
     start = puzzle.start_location

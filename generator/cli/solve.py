@@ -95,7 +95,7 @@ def describe(puzzle, result) -> str:
         for number, turn in enumerate(result.plan.turns, start=1):
             lines.append("  " + format_turn(number, turn))
         lines.append("")
-        path = [node for end in report.game.paths for node in end]
+        path = [node for end in report.sheet.paths for node in end]
         lines.append(render_map(puzzle.city, puzzle.start, path))
         breakdown = report.breakdown
         parts = [f"{name} {points}" for name, points in breakdown.strips.items()]

@@ -46,8 +46,8 @@ class _Scorer:
         self.strips = puzzle.city.rules.strips
         self._values: dict[tuple, float] = {}
 
-    def tally(self, game: Sheet) -> Tally:
-        return game.tally.copy()
+    def tally(self, sheet: Sheet) -> Tally:
+        return sheet.tally.copy()
 
     def add(self, tally: Tally, at: Coord, goal: str) -> None:
         location = self.city.locations[at]
@@ -105,39 +105,39 @@ def honest_plan(puzzle: Puzzle, seed: int = 0) -> Plan:
     """The honest player's whole game; `seed` only breaks exact ties."""
     rng = random.Random(seed)
     scorer = _Scorer(puzzle)
-    game = Sheet(puzzle)
+    sheet = Sheet(puzzle)
     turns = []
-    while not game.over:
-        turn = _choose(game, scorer, rng)
-        game.play(turn)
+    while not sheet.over:
+        turn = _choose(sheet, scorer, rng)
+        sheet.play(turn)
         turns.append(turn)
     return Plan(tuple(turns))
 
 
-def _choose(game: Sheet, scorer: _Scorer, rng: random.Random) -> Turn:
-    return ranked_turns(game, scorer, rng, 1)[0][1]
+def _choose(sheet: Sheet, scorer: _Scorer, rng: random.Random) -> Turn:
+    return ranked_turns(sheet, scorer, rng, 1)[0][1]
 
 
-def ranked_turns(game: Sheet, scorer: _Scorer, rng: random.Random, keep: int) -> list[tuple[float, Turn]]:
+def ranked_turns(sheet: Sheet, scorer: _Scorer, rng: random.Random, keep: int) -> list[tuple[float, Turn]]:
     """The `keep` best turns by the honest value (gain now plus lookahead), best first.
 
     With keep=1 this is the honest player's choice; the full-knowledge planner keeps more.
     """
-    faces = game.puzzle.turns[game.turn]
+    faces = sheet.puzzle.turns[sheet.turn]
     hints = set(faces.next_half_icons or ())
-    base = scorer.tally(game)
+    base = scorer.tally(sheet)
     base_value = scorer.value(base)
-    pool = sorted(game.bonus_pool.elements(), reverse=True)[:2] if game.mode == ADVANCED else []
-    max_plan = max(game.budget(b)[ActionType.PLAN] for b in game.legal_boxes()) + sum(pool)
-    walks = list(shortest_extensions(game, max_plan))
-    hunted_cost = hunted_score(game.city.rules.hunted, game.hunted + 1) - game.hunted_score()
+    pool = sorted(sheet.bonus_pool.elements(), reverse=True)[:2] if sheet.mode == ADVANCED else []
+    max_plan = max(sheet.budget(b)[ActionType.PLAN] for b in sheet.legal_boxes()) + sum(pool)
+    walks = list(shortest_extensions(sheet, max_plan))
+    hunted_cost = hunted_score(sheet.city.rules.hunted, sheet.hunted + 1) - sheet.hunted_score()
     best: list[tuple[float, float, Turn]] = []  # the `keep` best, best first
     paid: dict[tuple, tuple[tuple[GoalClaim, ...], Tally, float]] = {}  # same walk, same funds
     cache: dict[Coord, tuple[dict[Coord, float], float]] = {}
     offers: dict[Coord, bool] = {}
 
-    open_goals = _open_goals(game, hints)
-    ends = game.ends()
+    open_goals = _open_goals(sheet, hints)
+    ends = sheet.ends()
 
     def near(head: Coord) -> tuple[dict[Coord, float], float]:
         if head not in cache:
@@ -147,7 +147,7 @@ def ranked_turns(game: Sheet, scorer: _Scorer, rng: random.Random, keep: int) ->
 
     def offers_goal(node: Coord) -> bool:
         if node not in offers:
-            offers[node] = bool(game.goal_options(node))
+            offers[node] = bool(sheet.goal_options(node))
         return offers[node]
 
     # What a walk touches and leaves within reach does not depend on the boxes: worked out once
@@ -155,8 +155,8 @@ def ranked_turns(game: Sheet, scorer: _Scorer, rng: random.Random, keep: int) ->
     touched_by_walk = [tuple(n for n in dict.fromkeys(ends + walk) if offers_goal(n)) for _, walk in walks]
     ahead: dict[tuple[int, int], float] = {}  # (walk index, id of the paid claims) → lookahead
 
-    for boxes in game.legal_boxes():
-        budget = game.budget(boxes)
+    for boxes in sheet.legal_boxes():
+        budget = sheet.budget(boxes)
         chosen = [t for t, v in budget.items() if v > 0]
         bonus_options = bonus_variants(pool, chosen)  # the two largest in hand, on one type chosen
         penalty = -hunted_cost + HUNT_MARGIN if len(boxes) == 3 else 0.0
@@ -173,12 +173,12 @@ def ranked_turns(game: Sheet, scorer: _Scorer, rng: random.Random, keep: int) ->
                 touched = touched_by_walk[i]
                 key = (touched, goal_funds)
                 if key not in paid:
-                    claims, tally = _pay(game, scorer, base, touched, Counter(funds))
+                    claims, tally = _pay(sheet, scorer, base, touched, Counter(funds))
                     paid[key] = (claims, tally, scorer.value(tally) - base_value)
                 claims, tally, gain = paid[key]
                 look = (i, id(claims))
                 if look not in ahead:
-                    ahead[look] = _lookahead(game, claims, end, walk, near)
+                    ahead[look] = _lookahead(sheet, claims, end, walk, near)
                 gain += ahead[look]
                 value = gain - penalty
                 value -= 0.01 * len(bonus)  # keep bonus actions unless they help
@@ -192,11 +192,11 @@ def ranked_turns(game: Sheet, scorer: _Scorer, rng: random.Random, keep: int) ->
     return [(value, turn) for value, _, turn in best]
 
 
-def _pay(game: Sheet, scorer: _Scorer, base: Tally, goals: tuple[Coord, ...], funds: Counter) -> tuple[tuple[GoalClaim, ...], Tally]:
+def _pay(sheet: Sheet, scorer: _Scorer, base: Tally, goals: tuple[Coord, ...], funds: Counter) -> tuple[tuple[GoalClaim, ...], Tally]:
     """Pay the touched goals greedily (moves.pay_greedily) by the honest value."""
 
     def offers(at: Coord):
-        return [(goal, *game.cost(goal)) for goal in game.goal_options(at)]
+        return [(goal, *sheet.cost(goal)) for goal in sheet.goal_options(at)]
 
     def extend(state: tuple[Tally, float], at: Coord, goal: str) -> tuple[float, tuple[Tally, float]]:
         tally, current = state
@@ -206,17 +206,17 @@ def _pay(game: Sheet, scorer: _Scorer, base: Tally, goals: tuple[Coord, ...], fu
         return value - current, (trial, value)
 
     paid, (tally, _) = pay_greedily(goals, offers, funds, (base, scorer.value(base)), extend)
-    claims = tuple(GoalClaim(at, goal if len(game.goal_options(at)) > 1 else None) for at, goal in paid)
+    claims = tuple(GoalClaim(at, goal if len(sheet.goal_options(at)) > 1 else None) for at, goal in paid)
     return claims, tally
 
 
-def _open_goals(game: Sheet, hints: set) -> list[tuple[Coord, bool]]:
+def _open_goals(sheet: Sheet, hints: set) -> list[tuple[Coord, bool]]:
     """The goal locations still open this turn, each with whether the half icons promise one of
     its action types. The same for every head a turn's walks reach, so worked out once."""
     return [
-        (at, any(game.city.rules.categories[g].action in hints for g in location.goals(game.mode)))
-        for at, location in game.city.locations.items()
-        if at not in game.achieved and at not in game.on_path
+        (at, any(sheet.city.rules.categories[g].action in hints for g in location.goals(sheet.mode)))
+        for at, location in sheet.city.locations.items()
+        if at not in sheet.achieved and at not in sheet.on_path
     ]
 
 
@@ -234,13 +234,13 @@ def _near(head: Coord, open_goals: list[tuple[Coord, bool]]) -> dict[Coord, floa
     return result
 
 
-def _lookahead(game: Sheet, claims: tuple[GoalClaim, ...], end: int, walk: tuple[Coord, ...], near) -> float:
+def _lookahead(sheet: Sheet, claims: tuple[GoalClaim, ...], end: int, walk: tuple[Coord, ...], near) -> float:
     """Goals still open within reach of the ends after this turn; more for hinted action types.
 
     Each head's open goals are summed once per turn (`near`); a turn only takes away the
     locations it claims or walks over.
     """
-    heads = [game.head(e) for e in range(game.puzzle.directions)]
+    heads = [sheet.head(e) for e in range(sheet.puzzle.directions)]
     if walk:
         heads[end] = walk[-1]
     gone = set(walk).union(c.at for c in claims)

@@ -28,10 +28,10 @@ def planned_plan(puzzle: Puzzle, width: int = 4, branch: int = 3, race_weight: f
     beam: list[tuple[tuple[Turn, ...], Sheet]] = [((), Sheet(puzzle))]
     for _ in range(len(puzzle.turns)):
         children: dict[tuple, tuple[float, tuple[Turn, ...], Sheet]] = {}
-        for turns, game in beam:
-            base = scorer.value(scorer.tally(game)) + game.hunted_score()
-            for value, turn in ranked_turns(game, scorer, rng, branch):
-                child = game.copy()
+        for turns, sheet in beam:
+            base = scorer.value(scorer.tally(sheet)) + sheet.hunted_score()
+            for value, turn in ranked_turns(sheet, scorer, rng, branch):
+                child = sheet.copy()
                 child.play(turn)
                 # Two sheets with the same ends, achievements and hunts play on alike: keep one.
                 key = (child.ends(), frozenset(child.achieved), child.hunted)
@@ -39,7 +39,7 @@ def planned_plan(puzzle: Puzzle, width: int = 4, branch: int = 3, race_weight: f
                 if key not in children or rank > children[key][0]:
                     children[key] = (rank, turns + (turn,), child)
         ranked = sorted(children.values(), key=lambda item: item[0], reverse=True)
-        beam = [(turns, game) for _, turns, game in ranked[:width]]
+        beam = [(turns, sheet) for _, turns, sheet in ranked[:width]]
     plans = [Plan(turns) for turns, _ in beam]
     return max(plans, key=lambda plan: _merit(puzzle, plan))
 

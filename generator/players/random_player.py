@@ -15,23 +15,23 @@ from generator.rules.plan import BonusUse, GoalClaim, Plan, Turn
 from generator.rules.puzzle import Puzzle
 
 
-def random_turn(game: Sheet, rng: random.Random) -> Turn:
+def random_turn(sheet: Sheet, rng: random.Random) -> Turn:
     """A legal turn built only from the engine's legal-choice API and move generator: a box
     choice, bonus uses from the pool, a random walk drawn step by step (moves.Extension), then
     each touched goal claimed with probability 0.8 when the actions left pay for it."""
-    choices = game.legal_boxes()
+    choices = sheet.legal_boxes()
     boxes = rng.choice(choices[:7] if rng.random() < 0.8 else choices)
-    budget = game.budget(boxes)
+    budget = sheet.budget(boxes)
     bonus: list[BonusUse] = []
-    if game.mode == ADVANCED and game.bonus_pool:
+    if sheet.mode == ADVANCED and sheet.bonus_pool:
         chosen = [t for t, v in budget.items() if v > 0]
-        pool = sorted(game.bonus_pool.elements())
+        pool = sorted(sheet.bonus_pool.elements())
         for value in pool[: rng.randint(0, 2)]:
             use = BonusUse(value, rng.choice(chosen))
             bonus.append(use)
             budget[use.action] += value
-    ends = [0] if game.puzzle.directions == 1 else [0, 1]
-    extension = Extension(game)
+    ends = [0] if sheet.puzzle.directions == 1 else [0, 1]
+    extension = Extension(sheet)
     for _ in range(rng.randint(0, budget[ActionType.PLAN])):
         end = rng.choice(ends)
         options = extension.steps(end)
@@ -39,15 +39,15 @@ def random_turn(game: Sheet, rng: random.Random) -> Turn:
             continue
         extension.step(end, rng.choice(options))
     moves = extension.as_moves()
-    touched = list(game.ends()) + [n for m in moves for n in m]
+    touched = list(sheet.ends()) + [n for m in moves for n in m]
     rng.shuffle(touched)
     goals = []
     for at in touched:
-        options = game.goal_options(at)
+        options = sheet.goal_options(at)
         if not options or rng.random() < 0.2:
             continue
         goal = rng.choice(options)
-        action, cost = game.cost(goal)
+        action, cost = sheet.cost(goal)
         if budget[action] >= cost:
             budget[action] -= cost
             goals.append(GoalClaim(at, goal if len(options) > 1 else None))
@@ -55,10 +55,10 @@ def random_turn(game: Sheet, rng: random.Random) -> Turn:
 
 
 def random_plan(puzzle: Puzzle, rng: random.Random) -> Plan:
-    game = Sheet(puzzle)
+    sheet = Sheet(puzzle)
     turns = []
-    while not game.over:
-        turn = random_turn(game, rng)
-        game.play(turn)
+    while not sheet.over:
+        turn = random_turn(sheet, rng)
+        sheet.play(turn)
         turns.append(turn)
     return Plan(tuple(turns))

@@ -224,7 +224,7 @@ def _strip_rows(daily: Daily) -> list[tuple[str, str, int, int]]:
     """(category, label, goals achieved, score) per strip, in the legend's order (R15)."""
     city = daily.puzzle.city
     breakdown = daily.report.breakdown
-    counts = daily.report.game.tally.crossings
+    counts = daily.report.sheet.tally.crossings
     rows = []
     for name, category in city.rules.categories.items():
         if name in breakdown.strips:
@@ -272,7 +272,7 @@ def draw_breakdown(canvas: Canvas, daily: Daily, box: Box) -> None:
         _row(canvas, x + 5 * mm, y, right - 5 * mm, label, state, breakdown.assignments.get(assignment.id, 0))
         y -= ROW
     fit_icon(canvas, style.marks["hunted"], x + 2 * mm, y + ROW / 2, ROW * 0.6, INK)
-    hunts = daily.report.game.hunted
+    hunts = daily.report.sheet.hunted
     turns = ngettext("{count} {hunted_turn}", "{count} {hunted_turn}s", hunts).format(
         count=hunts, hunted_turn=words.hunted_turn, hunted_action=words.hunted_action)
     _row(canvas, x + 5 * mm, y, right - 5 * mm, capital(words.hunted_actions), turns, breakdown.hunted)

@@ -5,7 +5,7 @@ so the players, the beam search and the tests do not each re-derive it (issue 14
 here is a generator or a list in a fixed, documented order (players break ties by order and draw
 random numbers in order, so the order is part of the contract).
 
-- `legal_turns(game)` every legal turn of the sheet's current turn (R5–R11): box choices × bonus
+- `legal_turns(sheet)` every legal turn of the sheet's current turn (R5–R11): box choices × bonus
   uses × path extensions from either end × the goals touched that the actions can pay. Each turn it
   yields is accepted by `Sheet.play`; it yields every legal turn once, up to the order of its goal
   claims and bonus uses (which changes nothing but the order of the sheet's achievement list) and
@@ -15,7 +15,7 @@ random numbers in order, so the order is part of the contract).
 - `Extension` a turn's path being drawn step by step from both ends (R4–R6), with the legal next
   steps of each end.
 - `reach(...)` a shortest legal walk from a head to each node within a number of steps, in
-  breadth-first order (R2–R5); `shortest_extensions(game, limit)` the same from a sheet's ends.
+  breadth-first order (R2–R5); `shortest_extensions(sheet, limit)` the same from a sheet's ends.
   The honest player and the beam search both walk this way (the beam on its own light sheets, hence
   the plain arguments).
 - `bonus_variants(values, types)` the bonus uses the cheap players consider (R9).
@@ -48,18 +48,18 @@ class Extension:
     `Sheet.steps_from` gives), `step(end, node)` takes one of them.
     """
 
-    def __init__(self, game: Sheet) -> None:
-        self.game = game
+    def __init__(self, sheet: Sheet) -> None:
+        self.sheet = sheet
         self.moves: list[list[Coord]] = [[], []]
         self.taken: set[Coord] = set()  # nodes entered this turn
         self.diagonals: set[frozenset[Coord]] = set()  # diagonal steps taken this turn
 
     def head(self, end: int) -> Coord:
         moves = self.moves[end]
-        return moves[-1] if moves else self.game.head(end)
+        return moves[-1] if moves else self.sheet.head(end)
 
     def steps(self, end: int) -> list[Coord]:
-        return self.game.steps_from(self.head(end), self.taken, self.diagonals)
+        return self.sheet.steps_from(self.head(end), self.taken, self.diagonals)
 
     def step(self, end: int, node: Coord) -> None:
         at = self.head(end)
@@ -107,62 +107,62 @@ def reach(grid: Grid, head: Coord, limit: int, on_path: set | frozenset, diagona
         frontier = following
 
 
-def shortest_extensions(game: Sheet, limit: int) -> Iterator[tuple[int, Walk]]:
+def shortest_extensions(sheet: Sheet, limit: int) -> Iterator[tuple[int, Walk]]:
     """Standing still `(0, ())`, then from each end in turn (one end when both are the start) one
     shortest legal walk to every node within `limit` steps, as `reach` orders them."""
     yield 0, ()
     heads = set()
-    for end in range(game.puzzle.directions):
-        head = game.head(end)
+    for end in range(sheet.puzzle.directions):
+        head = sheet.head(end)
         if head in heads:
             continue
         heads.add(head)
-        for walk in reach(game.city.grid, head, limit, game.on_path, game.diagonals):
+        for walk in reach(sheet.city.grid, head, limit, sheet.on_path, sheet.diagonals):
             yield end, walk
 
 
-def walks(game: Sheet, end: int, limit: int, extension: Extension | None = None) -> Iterator[Walk]:
+def walks(sheet: Sheet, end: int, limit: int, extension: Extension | None = None) -> Iterator[Walk]:
     """Every legal walk of at most `limit` steps from `end` (R2–R5), the empty one first, depth
     first in the neighbour order. `extension` holds the steps already drawn this turn (the other
     end's walk); while a walk is yielded, it is drawn on `extension` too."""
-    extension = extension or Extension(game)
+    extension = extension or Extension(sheet)
     yield ()
     if limit <= 0:
         return
     for node in extension.steps(end):
         extension.step(end, node)
-        for rest in walks(game, end, limit - 1, extension):
+        for rest in walks(sheet, end, limit - 1, extension):
             yield (node,) + rest
         extension.undo(end)
 
 
-def extensions(game: Sheet, limit: int) -> Iterator[Moves]:
+def extensions(sheet: Sheet, limit: int) -> Iterator[Moves]:
     """Every legal way to grow the path by at most `limit` steps in one turn (R5, R6): end a's walk,
     then, with two directions, end b's walk with the steps left (end a's first)."""
-    extension = Extension(game)
-    for first in walks(game, 0, limit, extension):
-        if game.puzzle.directions == 1:
+    extension = Extension(sheet)
+    for first in walks(sheet, 0, limit, extension):
+        if sheet.puzzle.directions == 1:
             yield first, ()
             continue
         # `walks` keeps the walk it yields drawn on `extension`: end b walks around it.
-        for second in walks(game, 1, limit - len(first), extension):
+        for second in walks(sheet, 1, limit - len(first), extension):
             yield first, second
 
 
-def bonus_uses(game: Sheet, types: Sequence[ActionType]) -> Iterator[tuple[BonusUse, ...]]:
+def bonus_uses(sheet: Sheet, types: Sequence[ActionType]) -> Iterator[tuple[BonusUse, ...]]:
     """Every legal choice of bonus uses for a turn whose boxes give `types` (R9): none, or one or
     two values (each a bonus value of the city's strips: it may be earned this very turn), each
     added to one of `types`. Sorted uses, no bonus first; the advanced game only."""
     yield ()
-    if game.mode != ADVANCED:
+    if sheet.mode != ADVANCED:
         return
-    values = sorted({v for strip in game.city.rules.strips.values() for v in strip.bonus.values()})
+    values = sorted({v for strip in sheet.city.rules.strips.values() for v in strip.bonus.values()})
     single = [BonusUse(v, t) for v in values for t in types]
     for count in range(1, MAX_BONUS_PER_TURN + 1):
         yield from itertools.combinations_with_replacement(single, count)
 
 
-def legal_turns(game: Sheet, max_steps: int | None = None) -> Iterator[Turn]:
+def legal_turns(sheet: Sheet, max_steps: int | None = None) -> Iterator[Turn]:
     """Every legal turn of the sheet's current turn (R5–R11), each once up to the order of its
     goal claims and bonus uses; none when the game is over. With `max_steps`, only the turns whose
     path grows by at most that many steps (the count grows fast with the steps).
@@ -172,26 +172,26 @@ def legal_turns(game: Sheet, max_steps: int | None = None) -> Iterator[Turn]:
     locations in the order the path touches them (the ends first), each skipped first and then
     with each of its goals (R14).
     """
-    if game.over:
+    if sheet.over:
         return
-    for boxes in game.legal_boxes():
-        budget = game.budget(boxes)
+    for boxes in sheet.legal_boxes():
+        budget = sheet.budget(boxes)
         types = [t for t, v in budget.items() if v > 0]
-        for bonus in bonus_uses(game, types):
+        for bonus in bonus_uses(sheet, types):
             limit = budget[ActionType.PLAN] + sum(u.value for u in bonus if u.action is ActionType.PLAN)
             if max_steps is not None:
                 limit = min(limit, max_steps)
-            for moves in extensions(game, limit):
-                touched = [at for at in dict.fromkeys(game.ends() + moves[0] + moves[1]) if game.goal_options(at)]
-                choices = [[None] + [GoalClaim(at, goal if len(game.goal_options(at)) > 1 else None) for goal in game.goal_options(at)] for at in touched]
+            for moves in extensions(sheet, limit):
+                touched = [at for at in dict.fromkeys(sheet.ends() + moves[0] + moves[1]) if sheet.goal_options(at)]
+                choices = [[None] + [GoalClaim(at, goal if len(sheet.goal_options(at)) > 1 else None) for goal in sheet.goal_options(at)] for at in touched]
                 for picks in itertools.product(*choices):
                     claims = tuple(p for p in picks if p is not None)
-                    ordered = _payable_order(game, budget, bonus, moves, claims)
+                    ordered = _payable_order(sheet, budget, bonus, moves, claims)
                     if ordered is not None:
                         yield Turn(boxes, moves, *ordered)
 
 
-def _payable_order(game: Sheet, budget: Counter, bonus: tuple[BonusUse, ...], moves: Moves, claims: tuple[GoalClaim, ...]) -> tuple[tuple[GoalClaim, ...], tuple[BonusUse, ...]] | None:
+def _payable_order(sheet: Sheet, budget: Counter, bonus: tuple[BonusUse, ...], moves: Moves, claims: tuple[GoalClaim, ...]) -> tuple[tuple[GoalClaim, ...], tuple[BonusUse, ...]] | None:
     """The claims in the first order (as given, then other permutations) in which the actions pay
     every claim (R11) and every bonus use is available when the engine takes it (R9), with the
     bonus uses as given, else None.
@@ -203,9 +203,9 @@ def _payable_order(game: Sheet, budget: Counter, bonus: tuple[BonusUse, ...], mo
     """
     steps = sum(map(len, moves))
     if not bonus:
-        return (claims, bonus) if game.pays_in_order(budget, bonus, steps, claims) else None
+        return (claims, bonus) if sheet.pays_in_order(budget, bonus, steps, claims) else None
     for order in itertools.permutations(claims):
-        if any(game.pays_in_order(budget, uses, steps, order) for uses in dict.fromkeys(itertools.permutations(bonus))):
+        if any(sheet.pays_in_order(budget, uses, steps, order) for uses in dict.fromkeys(itertools.permutations(bonus))):
             return order, bonus
     return None
 

@@ -24,7 +24,7 @@ class Report:
     turns_played: int
     breakdown: Breakdown
     violations: tuple[Violation, ...]
-    game: Sheet
+    sheet: Sheet
     plan: Plan  # the plan that was replayed
 
     @property
@@ -57,21 +57,21 @@ def solo_won(breakdown: Breakdown, target: int | None) -> bool:
 
 
 def replay(puzzle: Puzzle, plan: Plan) -> Report:
-    game = Sheet(puzzle)
+    sheet = Sheet(puzzle)
     violations: list[Violation] = []
     for turn in plan.turns:
-        if game.over:
+        if sheet.over:
             violations.append(
-                Violation(game.turn + 1, "R7", f"the plan has {len(plan.turns)} turns, the game only {len(puzzle.turns)}")
+                Violation(sheet.turn + 1, "R7", f"the plan has {len(plan.turns)} turns, the game only {len(puzzle.turns)}")
             )
             break
         try:
-            game.play(turn)
+            sheet.play(turn)
         except IllegalMoveError as error:
             violations.extend(error.violations)
             break
-    if not violations and not game.over:
+    if not violations and not sheet.over:
         violations.append(
-            Violation(game.turn + 1, "R7", f"the plan stops after {game.turn} of {len(puzzle.turns)} turns")
+            Violation(sheet.turn + 1, "R7", f"the plan stops after {sheet.turn} of {len(puzzle.turns)} turns")
         )
-    return Report(not violations, game.turn, game.score(), tuple(violations), game, plan)
+    return Report(not violations, sheet.turn, sheet.score(), tuple(violations), sheet, plan)

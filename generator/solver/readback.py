@@ -18,13 +18,13 @@ class SolverBug(AssertionError):
     """The solver's plan disagrees with the rules engine: a bug, never bad input."""
 
 
-def ordered(game: Sheet, turn: Turn) -> Turn | None:
+def ordered(sheet: Sheet, turn: Turn) -> Turn | None:
     """The turn with its goals in an order the engine accepts (R9: bonuses come mid-turn).
 
     The models let a bonus earned in a turn pay for any goal of that turn; the engine only for
     goals listed after the one that earned it. None when no order of the goals is legal.
     """
-    if not game.check(turn):
+    if not sheet.check(turn):
         return turn
     if not turn.bonus:
         return turn  # order cannot matter; let the replay report the bug
@@ -32,6 +32,6 @@ def ordered(game: Sheet, turn: Turn) -> Turn | None:
         if count >= MAX_ORDERINGS:
             break
         candidate = Turn(turn.boxes, turn.moves, order, turn.bonus)
-        if not game.check(candidate):
+        if not sheet.check(candidate):
             return candidate
     return None

@@ -380,7 +380,7 @@ def test_brugge_pages_speak_brugge(daily: job.Daily) -> None:
     """Brugge's key, turn table and sheet header keep the Brugge rulebook's words."""
     stem = _stem(daily)
     key = _text(answer_key_path(stem))
-    hunts = daily.report.game.hunted
+    hunts = daily.report.sheet.hunted
     assert f"Assignment {daily.puzzle.assignments[0].id}" in key
     assert f"Hunted actions {hunts} hunted turn{'s' if hunts != 1 else ''}" in key
     assert f"Total appreciation {daily.par}" in key

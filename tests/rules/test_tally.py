@@ -19,10 +19,10 @@ DAILIES = Path(__file__).resolve().parents[2] / "benchmarks" / "dailies"
 PUZZLES = ["citytrip-brugge-2026-12-07-puzzle.yaml", "citytrip-antwerpen-2026-12-12-puzzle.yaml"]
 
 
-def _claims(facts: Facts, game):
+def _claims(facts: Facts, sheet):
     """The facts' goal options of a game's achievements, in the order they were made."""
     result = []
-    for achievement in game.achievements[1:]:  # the first is the start (R12)
+    for achievement in sheet.achievements[1:]:  # the first is the start (R12)
         result.append(next(g for g in facts.goals[achievement.at] if g.goal == achievement.goal))
     return result
 
@@ -33,27 +33,27 @@ def test_game_facts_and_honest_scorer_share_one_tally(name):
     agree field by field: crossings, circled goals, eatery kinds, restaurant, achieved, bonus."""
     puzzle = load_puzzle(DAILIES / name)
     report = replay(puzzle, honest_plan(puzzle))
-    game = report.game
+    sheet = report.sheet
     facts = Facts(puzzle)
-    tally = facts.tally(_claims(facts, game))
-    assert tally == game.tally
-    assert facts.appreciation(_claims(facts, game), game.hunted) == report.score
-    assert solo_score(puzzle.city.rules, puzzle.assignments, game.tally, game.hunted) == report.breakdown
-    assert appreciation(puzzle.city.rules, puzzle.assignments, game.tally, game.hunted) == report.score
+    tally = facts.tally(_claims(facts, sheet))
+    assert tally == sheet.tally
+    assert facts.appreciation(_claims(facts, sheet), sheet.hunted) == report.score
+    assert solo_score(puzzle.city.rules, puzzle.assignments, sheet.tally, sheet.hunted) == report.breakdown
+    assert appreciation(puzzle.city.rules, puzzle.assignments, sheet.tally, sheet.hunted) == report.score
     # The honest player's value is the engine's appreciation without the hunted strip, plus its
     # guess of the open assignments' worth (zero for complete or non-race ones).
     scorer = _Scorer(puzzle)
     guess = sum(scorer.progress(a, tally, a.goal_count(tally.circled, tally.achieved)) for a in puzzle.assignments)
-    assert scorer.value(scorer.tally(game)) == pytest.approx(report.score - game.hunted_score() + guess)
+    assert scorer.value(scorer.tally(sheet)) == pytest.approx(report.score - sheet.hunted_score() + guess)
 
 
 def test_bonus_actions_earned_are_the_games_pool_and_uses():
     """R9: the tally's earned bonus values are what the game put in its pool (used or not)."""
     puzzle = load_puzzle(DAILIES / PUZZLES[1])
     plan = honest_plan(puzzle)
-    game = replay(puzzle, plan).game
+    sheet = replay(puzzle, plan).sheet
     used = Counter(use.value for turn in plan.turns for use in turn.bonus)
-    assert Counter(game.tally.earned) == game.bonus_pool + used
+    assert Counter(sheet.tally.earned) == sheet.bonus_pool + used
     assert bonus_positions(puzzle.city.rules, "basic") == {}
 
 
