@@ -27,7 +27,7 @@ from generator.rules.plan import Plan
 from generator.rules.puzzle import Puzzle
 from generator.rules.replay import Report, replay
 
-ATTEMPTS = 2  # deals tried when the greedy player already reaches the par ("dull", issue 6)
+ATTEMPTS = 2  # deals tried when the honest player already reaches the par ("dull", issue 6)
 TARGET_STEP = 5  # targets are printed as multiples of 5, like the rulebook's level table
 
 
@@ -39,7 +39,7 @@ class Solution:
     score: int
     bound: int | None
     proven: bool
-    greedy: int
+    honest: int  # the honest player's score (players/honest.py): a deal it already wins at the par is dull
     window: int = 0  # certificate: no better plan changes at most this many consecutive turns
 
 
@@ -51,7 +51,7 @@ class Daily:
     par: int
     bound: int | None
     proven: bool
-    greedy: int
+    honest: int
     attempt: int
     answer: Plan
     report: Report
@@ -109,7 +109,7 @@ def file_stem(city_key: str, day: dt.date) -> str:
 
 def choose_deal(city_key: str, day: dt.date, solver: Solver,
                 stages: Stages = QUIET) -> tuple[Puzzle, Solution, int, tuple[panel.Result, ...]]:
-    """The first deal whose par the greedy player does not reach, else the one with the widest gap;
+    """The first deal whose par the honest player does not reach, else the one with the widest gap;
     with the panel's results on it.
 
     A deal counts only when its best plan and at least one player of the panel complete every
@@ -135,7 +135,7 @@ def choose_deal(city_key: str, day: dt.date, solver: Solver,
         results = panel.play(puzzle)
         if not any(r.complete for r in results):
             continue
-        gap = solution.score - solution.greedy
+        gap = solution.score - solution.honest
         if best is None or gap > best[0]:
             best = (gap, puzzle, solution, attempt, results)
         if gap > 0:
@@ -189,7 +189,7 @@ def publish(puzzle: Puzzle, solution: Solution, *, day: dt.date, attempt: int, t
     code = encode(puzzle)
     address = page_address(base_url, puzzle.city.key, day, puzzle.is_mini, code) if base_url else None
     daily = Daily(day=day, puzzle=puzzle, code=code, par=solution.score, bound=solution.bound,
-                  proven=solution.proven, greedy=solution.greedy, attempt=attempt, answer=solution.plan,
+                  proven=solution.proven, honest=solution.honest, attempt=attempt, answer=solution.plan,
                   report=report, files=(), window=solution.window, address=address, panel=panel)
     stem = file_stem(puzzle.city.key, day) + ("-mini" if puzzle.is_mini else "")
     header = [f"# {title}", f"# code: {code}", f"# par: {daily.par} ({daily.par_note()})", *(f"# {n}" for n in notes)]

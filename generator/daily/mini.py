@@ -139,10 +139,10 @@ def make_mini(city_key: str, day: dt.date, out_dir: Path, prover: Callable = pro
         return None
     puzzle, result, attempt = chosen
     puzzle = replace(puzzle, target=result.score)  # the proven maximum is the target
-    greedy = replay(puzzle, honest_plan(puzzle)).score
+    honest = replay(puzzle, honest_plan(puzzle)).score
     stages.begin("mini pages")
     proof = Solution(plan=result.plan, score=result.score, bound=result.bound, proven=result.proven,
-                     greedy=greedy)
+                     honest=honest)
     return publish(
         puzzle, proof, day=day, attempt=attempt,
         title=f"Citytrip daily mini, {puzzle.city.name}, {day.isoformat()}", notes=[f"mini version {MINI_VERSION}"],

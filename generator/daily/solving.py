@@ -1,4 +1,4 @@
-"""The daily job's use of the solver: par, certificate, bound and the greedy player's score of a deal."""
+"""The daily job's use of the solver: par, certificate, bound and the honest player's score of a deal."""
 
 from __future__ import annotations
 
@@ -42,5 +42,5 @@ def solve_daily(puzzle: Puzzle, work: float = WORK, bound: bool = True, stages: 
     )
     if result.plan is None or result.score is None:
         raise AssertionError("the solver returned no plan for a daily deal")  # the cheap players always find one
-    greedy = replay(puzzle, honest_plan(puzzle)).score
-    return Solution(result.plan, result.score, result.bound, result.proven, greedy, result.window)
+    honest = replay(puzzle, honest_plan(puzzle)).score
+    return Solution(result.plan, result.score, result.bound, result.proven, honest, result.window)

@@ -17,7 +17,7 @@ def summary(daily) -> str:
         f"{len(puzzle.turns)} turns, {puzzle.mode} game, {puzzle.directions} direction(s))",
         f"  start: {puzzle.start_location.name} ({puzzle.start})",
         f"  {words.assignments}: {', '.join(a.id + ' ' + a.describe() for a in puzzle.assignments) or 'none'}",
-        f"  target {puzzle.target}{_panel(daily)}, par {daily.par} ({note}); the greedy player scores {daily.greedy}",
+        f"  target {puzzle.target}{_panel(daily)}, par {daily.par} ({note}); the honest player scores {daily.honest}",
         f"  code: {daily.code}",
     ]
     return _with_files(lines, daily)
@@ -39,7 +39,7 @@ def mini_summary(mini) -> str:
         f"Citytrip {puzzle.city.name} daily mini for {mini.day.isoformat()} ({len(puzzle.turns)} turns, "
         f"{puzzle.mode} game, one direction, the square {puzzle.district}; deal {mini.attempt + 1})",
         f"  start: {puzzle.start_location.name} ({puzzle.start})",
-        f"  proven maximum {mini.par} (the target); the greedy player scores {mini.greedy}",
+        f"  proven maximum {mini.par} (the target); the honest player scores {mini.honest}",
         f"  code: {mini.code}",
     ]
     return _with_files(lines, mini)

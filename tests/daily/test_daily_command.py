@@ -149,7 +149,7 @@ def test_the_summary_names_the_citys_assignments():
     for city, word in (("antwerpen", "missions"), ("brugge", "assignments")):
         day = dt.date(2026, 11, 29)
         puzzle = deal(load_city(city), day)
-        daily = Daily(day=day, puzzle=puzzle, code="CT2/…", par=100, bound=100, proven=True, greedy=50, attempt=0,
+        daily = Daily(day=day, puzzle=puzzle, code="CT2/…", par=100, bound=100, proven=True, honest=50, attempt=0,
                       answer=None, report=None, files=())  # what the summary reads; no plan needed
         lines = summary(daily).splitlines()
         assert lines[2].startswith(f"  {word}: ") and all(a.id in lines[2] for a in puzzle.assignments)
