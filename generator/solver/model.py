@@ -157,14 +157,34 @@ def _path(m: Model) -> None:
                 cp.AddImplication(literal, diagonal[key])
             elif (e, p - 1, u) in m.x:
                 cp.AddBoolOr([m.x[e, p - 1, u].Not(), literal.Not(), diagonal[key]])
+    add_crossings_apart(cp, diagonal)
+    # R6 symmetry: the two arms are interchangeable; let arm a be at least as long as arm b.
+    if m.arms == 2:
+        cp.Add(sum(m.GE(0, K, p) for p in range(1, m.max_cum[K] + 1)) >= sum(m.GE(1, K, p) for p in range(1, m.max_cum[K] + 1)))
+
+
+def add_crossings_apart(cp: cp_model.CpModel, diagonal: dict[frozenset, cp_model.IntVar]) -> None:
+    """R4: the two diagonals of a unit square are never both steps (`diagonal`: step → its literal)."""
     for key, literal in diagonal.items():
         u, v = sorted(key)
         other = crossing_diagonal(u, v)
         if other in diagonal and min(other) > u:  # each crossing pair once
             cp.AddBoolOr([literal.Not(), diagonal[other].Not()])
-    # R6 symmetry: the two arms are interchangeable; let arm a be at least as long as arm b.
-    if m.arms == 2:
-        cp.Add(sum(m.GE(0, K, p) for p in range(1, m.max_cum[K] + 1)) >= sum(m.GE(1, K, p) for p in range(1, m.max_cum[K] + 1)))
+
+
+def add_touched(cp: cp_model.CpModel, claim, node, reached, beyond) -> None:
+    """R10: a location achieved in turn k at its node's position p is touched in turn k, the end
+    of the arm or entered now: the arm holds p nodes after turn k (`reached`) and did not hold
+    p + 1 before it (`beyond`). Each of the two is a literal, or True/False where the turn's
+    step caps decide it."""
+    if reached is False:
+        cp.AddBoolOr([claim.Not(), node.Not()])
+    elif reached is not True:
+        cp.AddBoolOr([claim.Not(), node.Not(), reached])
+    if beyond is True:
+        cp.AddBoolOr([claim.Not(), node.Not()])
+    elif beyond is not False:
+        cp.AddBoolOr([claim.Not(), node.Not(), beyond.Not()])
 
 
 def steps(m: Model, k: int):
@@ -207,18 +227,10 @@ def _claims(m: Model) -> None:
                 reach = [early[e, m.cap(e, k)] for e in range(m.arms) if not isinstance(early[e, m.cap(e, k)], int)]
                 cp.AddBoolOr(reach + [literal.Not()])
             for e, p in positions:
-                node = m.x[e, p, v]
-                # Touched in turn k: cum[k−1] ≤ p ≤ cum[k] on its arm (the end, or entered now).
                 reached = m.GE(e, k, p)
                 if reached is False:
                     continue  # p > cap(e, k): excluded by the prefix clause above
-                elif reached is not True:
-                    cp.AddBoolOr([literal.Not(), node.Not(), reached])
-                beyond = m.GE(e, k - 1, p + 1)
-                if beyond is True:
-                    cp.AddBoolOr([literal.Not(), node.Not()])
-                elif beyond is not False:
-                    cp.AddBoolOr([literal.Not(), node.Not(), beyond.Not()])
+                add_touched(cp, literal, m.x[e, p, v], reached, m.GE(e, k - 1, p + 1))
 
 
 def _trim(m: Model) -> None:
