@@ -512,12 +512,18 @@ class _Walker:
         return found
 
     def run(self, prices: Prices) -> _Walk:
-        facts, relax = self.facts, self.relax
-        K = facts.turns
+        """The best walk at these prices (one arm, every turn): its value, choices and goals."""
+        prizes = self._prizes(prices)
+        turn_values = self._turn_values(prices)
+        values, history, reached = self._programme(prizes, turn_values)
+        return self._read_back(values, history, prizes, turn_values, reached)
+
+    def _prizes(self, prices: Prices) -> list[tuple[list[float], list[int]]]:
+        """Per turn, each location's best goal and what it is worth (0 and -1: not achieved)."""
+        relax = self.relax
         nodes = self.nodes
-        # Each location's best goal in each turn, and what it is worth (0: not achieved).
         prizes = []
-        for k in range(K):
+        for k in range(self.facts.turns):
             row = [0.0] * len(nodes)
             pick = [-1] * len(nodes)
             for i, v in enumerate(nodes):
@@ -530,10 +536,14 @@ class _Walker:
                     if gain > row[i] + EPSILON:
                         row[i], pick[i] = gain, g
             prizes.append((row, pick))
-        # Each turn's value of taking j steps: one direction, the best box choice (and bonus use)
-        # that gives at least j steps, B_k(j); two directions, −step price·j (each arm pays for its steps).
+        return prizes
+
+    def _turn_values(self, prices: Prices) -> list[dict[int, tuple[float, int, int]]]:
+        """Each turn's value of taking j steps, with its box choice and bonus value: one direction,
+        the best box choice (and bonus use) that gives at least j steps, B_k(j); two directions,
+        −step price·j (each arm pays for its steps)."""
         turn_values = []
-        for k in range(K):
+        for k in range(self.facts.turns):
             best_for = {}  # steps → (value, option index, bonus)
             if prices.step is not None:
                 top = self.facts.max_plan(k)
@@ -545,52 +555,68 @@ class _Walker:
                     if old is None or worth > old[0] + EPSILON:
                         best_for[j] = (worth, o, bonus)
             turn_values.append(best_for)
-        # The programme over the label arrays (_state_graph): per turn, the labels where it starts,
-        # achievements in place, then each step; a turn may end after any number of steps j,
-        # worth turn_values[k][j]. Ties go to the lowest index, so the walk is reproducible.
+        return turn_values
+
+    def _programme(self, prizes, turn_values) -> tuple:
+        """The programme over the label arrays (_state_graph): per turn, the labels where it starts,
+        achievements in place, then each step; a turn may end after any number of steps j, worth
+        turn_values[k][j]. Returns the best value per label at the end, each turn's choices (for
+        `_read_back`) and the most labels a step layer reached."""
         import numpy as np  # see _state_graph
 
-        S = self.label_count
-        values = np.full(S, -np.inf)
+        values = np.full(self.label_count, -np.inf)
         values[0] = 0.0
         history = []  # per turn: (stay achieved?, each step's chosen edge per label, the step each end came from)
         reached = 0
-        for k in range(K):
-            row = np.array(prizes[k][0])
-            worth = np.where(row > 0, row, -np.inf)  # an achievement worth nothing is not made
-            stay_value = values[self.stay_src] + worth[self.stay_node]
-            stayed = np.zeros(S, dtype=bool)
-            better = stay_value > values[self.stay_dst]
-            layer = values.copy()
-            layer[self.stay_dst[better]] = stay_value[better]
-            stayed[self.stay_dst[better]] = True
-            add = np.where(self.claiming, worth[self.claim_node], 0.0)
-            layers = [layer]
-            chosen = []
-            table = turn_values[k]
-            top = max(table)
-            for j in range(1, top + 1):
-                candidate = layer[self.src] + add
-                best = np.maximum.reduceat(candidate, self.starts)
-                nxt = np.full(S, -np.inf)
-                nxt[self.targets] = best
-                # The first edge into each label that gives its value.
-                hit = np.flatnonzero((candidate == nxt[self.dst]) & (candidate > -np.inf))
-                edge = np.full(S, -1, dtype=np.int64)
-                labels_hit, first_hit = np.unique(self.dst[hit], return_index=True)
-                edge[labels_hit] = hit[first_hit]
-                reached = max(reached, int(np.count_nonzero(nxt > -np.inf)))
-                layers.append(nxt)
-                chosen.append(edge)
-                layer = nxt
-            stacked = np.stack([layers[j] + table[j][0] for j in range(top + 1)])
-            origin = np.argmax(stacked, axis=0)
-            values = stacked[origin, np.arange(S)]
-            history.append((stayed, chosen, origin))
+        for k in range(self.facts.turns):
+            values, turn, layer_reach = self._turn(values, prizes[k][0], turn_values[k])
+            history.append(turn)
+            reached = max(reached, layer_reach)
+        return values, history, reached
+
+    def _turn(self, values, prize_row: list[float], table: dict[int, tuple[float, int, int]]) -> tuple:
+        """One turn of the programme from the labels' `values`. Ties go to the lowest index, so the
+        walk is reproducible."""
+        import numpy as np  # see _state_graph
+
+        S = self.label_count
+        row = np.array(prize_row)
+        worth = np.where(row > 0, row, -np.inf)  # an achievement worth nothing is not made
+        stay_value = values[self.stay_src] + worth[self.stay_node]
+        stayed = np.zeros(S, dtype=bool)
+        better = stay_value > values[self.stay_dst]
+        layer = values.copy()
+        layer[self.stay_dst[better]] = stay_value[better]
+        stayed[self.stay_dst[better]] = True
+        add = np.where(self.claiming, worth[self.claim_node], 0.0)
+        layers = [layer]
+        chosen = []
+        reached = 0
+        top = max(table)
+        for j in range(1, top + 1):
+            candidate = layer[self.src] + add
+            best = np.maximum.reduceat(candidate, self.starts)
+            nxt = np.full(S, -np.inf)
+            nxt[self.targets] = best
+            # The first edge into each label that gives its value.
+            hit = np.flatnonzero((candidate == nxt[self.dst]) & (candidate > -np.inf))
+            edge = np.full(S, -1, dtype=np.int64)
+            labels_hit, first_hit = np.unique(self.dst[hit], return_index=True)
+            edge[labels_hit] = hit[first_hit]
+            reached = max(reached, int(np.count_nonzero(nxt > -np.inf)))
+            layers.append(nxt)
+            chosen.append(edge)
+            layer = nxt
+        stacked = np.stack([layers[j] + table[j][0] for j in range(top + 1)])
+        origin = np.argmax(stacked, axis=0)
+        return stacked[origin, np.arange(S)], (stayed, chosen, origin), reached
+
+    def _read_back(self, values, history, prizes, turn_values, reached: int) -> _Walk:
+        """The best walk, read back turn by turn from the end."""
+        import numpy as np  # see _state_graph
+
+        K = self.facts.turns
         final = int(np.argmax(values))
-        value = float(values[final])
-        most = reached
-        # Read the walk back, turn by turn from the end.
         boxes, claims, bonus, steps = [0] * K, [[] for _ in range(K)], [0] * K, [0] * K
         label = final
         for k in range(K - 1, -1, -1):
@@ -609,4 +635,4 @@ class _Walker:
                 label = self.twin[label]  # the same label before it achieved its end
                 node = self.label_node[label]
                 claims[k].append((self.nodes[node], pick[node]))
-        return _Walk(value, boxes, claims, bonus, steps, most)
+        return _Walk(float(values[final]), boxes, claims, bonus, steps, reached)
