@@ -16,12 +16,12 @@ from typing import TYPE_CHECKING, Callable
 from ortools.sat.python import cp_model
 
 from generator.rules.sheet import Sheet
-from generator.rules.plan import BonusUse, GoalClaim, Plan, Turn
+from generator.rules.plan import GoalClaim, Plan, Turn
 from generator.rules.puzzle import Puzzle
 from generator.rules.replay import replay
 from generator.solver.facts import Facts
-from generator.solver.model import PLAN, Model, build
-from generator.solver.readback import SolverBug, ordered
+from generator.solver.model import Model, build
+from generator.solver.readback import SolverBug, bonus_uses, ordered
 from generator.solver.seeding import Candidate
 
 if TYPE_CHECKING:  # annotations only: the stages import lns when they run it
@@ -497,11 +497,7 @@ def read_plan(model: Model, solver: cp_model.CpSolver) -> Plan | None:
             for (v, g, kk), var in sorted(model.claim.items(), key=lambda item: (item[0][0], item[0][1]))
             if kk == k and solver.BooleanValue(var)
         ]
-        bonus = []
-        for (kk, w, action), var in sorted(model.use.items(), key=lambda item: (item[0][2] is PLAN, item[0][1], item[0][2].value)):
-            if kk == k:
-                bonus.extend(BonusUse(w, action) for _ in range(solver.Value(var)))
-        turn = ordered(game, Turn(option.boxes, (moves[0], moves[1]), tuple(claims), tuple(bonus)))
+        turn = ordered(game, Turn(option.boxes, (moves[0], moves[1]), tuple(claims), bonus_uses(model.use, solver, k)))
         if turn is None:
             return None
         game.play(turn)

@@ -28,12 +28,12 @@ from ortools.sat.python import cp_model
 
 from generator.rules.sheet import Sheet
 from generator.rules.grid import Coord, crossing_diagonal, edge
-from generator.rules.plan import BonusUse, GoalClaim, Plan, Turn
+from generator.rules.plan import GoalClaim, Plan, Turn
 from generator.rules.replay import replay
 from generator.solver.facts import Facts, map_distances
 from generator.solver.model import (PLAN, Model, add_bonus, add_crossings_apart, add_payments, add_score, add_touched,
                                     add_turns, bonus_total)
-from generator.solver.readback import SolverBug, ordered
+from generator.solver.readback import SolverBug, bonus_uses, ordered
 
 
 @dataclass(frozen=True)
@@ -511,11 +511,7 @@ class WindowModel:
                     for (v, g, kk), var in m.claim.items()
                     if kk == k and solver.BooleanValue(var)
                 ]
-                bonus = []
-                for (kk, w, action), var in sorted(m.use.items(), key=lambda item: (item[0][2] is PLAN, item[0][1], item[0][2].value)):
-                    if kk == k:
-                        bonus.extend(BonusUse(w, action) for _ in range(solver.Value(var)))
-                turn = Turn(option.boxes, (moves[0], moves[1]), tuple(claims), tuple(bonus))
+                turn = Turn(option.boxes, (moves[0], moves[1]), tuple(claims), bonus_uses(m.use, solver, k))
             turn = ordered(game, turn)
             if turn is None:
                 return None
