@@ -65,7 +65,7 @@ def main() -> int:
         started = time.monotonic()
         key = f"{name} @ {args.work:g}"
         if key not in scores:
-            scores[key] = lns.portfolio(puzzle, budget=args.work, seed=0, workers=2, facts=facts).score
+            scores[key] = lns.portfolio(puzzle, lns.SearchOptions(budget=args.work, seed=0, workers=2), facts).score
             if args.scores:
                 args.scores.write_text(json.dumps(scores, indent=1, sort_keys=True), encoding="utf-8")
         score = scores[key]
@@ -96,7 +96,7 @@ def envelope(wanted: list[str] | None, work: float) -> int:
         if wanted and not any(name.startswith(w) for w in wanted):
             continue
         facts = Facts(puzzle)
-        searched = lns.portfolio(puzzle, budget=work, seed=0, workers=2, facts=facts)
+        searched = lns.portfolio(puzzle, lns.SearchOptions(budget=work, seed=0, workers=2), facts)
         crossings = replay(puzzle, searched.plan).sheet.tally.crossings
         gap = 0.0
         for counter in _Relaxation(facts).counters:

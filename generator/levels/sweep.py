@@ -116,7 +116,8 @@ def _witness(job: Job, puzzle: Puzzle, report: Report, started: float) -> Outcom
 
         facts = Facts(puzzle)
         start = normalise(puzzle, facts, Candidate(best.plan, best.score, "planner")).plan
-        searched = lns.search(puzzle, start, budget=job.lns_work, seed=job.shuffle, workers=1, target=puzzle.target, facts=facts)
+        options = lns.SearchOptions(budget=job.lns_work, seed=job.shuffle, workers=1, target=puzzle.target)
+        searched = lns.search(puzzle, start, options, facts)
         if searched.won:
             return Outcome(job, "SOLVABLE", searched.score, time.monotonic() - started, "lns")
         if searched.optimal(facts.turns):

@@ -12,6 +12,7 @@ word too long even then is broken with a hyphen.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Callable, Sequence
 from urllib.parse import urlparse
@@ -332,11 +333,32 @@ def _draw_hint(canvas: Canvas, action: IconStyle, x: float, y: float) -> None:
 # --- assignment cards ------------------------------------------------------------------------------
 
 
+@dataclass(frozen=True)
+class _Body:
+    """Where an assignment card's kind draws what it asks: `width` wide from `x` to `right`, from
+    `top` down to `bottom` (the row of points)."""
+
+    x: float
+    right: float
+    top: float
+    width: float
+    bottom: float
+
+
 def _draw_assignment_card(canvas: Canvas, city: City, assignment: Assignment, slot: Slot) -> None:
-    scheme = load_icon_scheme()
-    style = load_sheet_style()
     x, top = slot.x, slot.y + CARD_H
     band = 11 * mm
+    _draw_assignment_band(canvas, city, assignment, x, top, band)
+    _draw_assignment_title(canvas, assignment, x, top - band)
+    body = _Body(x=x + INSET, right=x + CARD_W - INSET, top=top - band - 13 * mm, width=CARD_W - 2 * INSET,
+                 bottom=slot.y + INSET + VALUES_HEIGHT + 1 * mm)
+    _BODY_DRAWERS[assignment.kind](canvas, city, assignment, body)
+    _draw_values(canvas, assignment, slot)
+
+
+def _draw_assignment_band(canvas: Canvas, city: City, assignment: Assignment, x: float, top: float, band: float) -> None:
+    """The dark band: the city's word for an assignment with its type, the card's id, and an icon
+    for when it scores (the assignment mark during the game, an hourglass at the end)."""
     canvas.setFillColor(INK)
     canvas.rect(x, top - band, CARD_W, band, stroke=0, fill=1)
     canvas.setFillColor(white)
@@ -347,84 +369,111 @@ def _draw_assignment_card(canvas: Canvas, city: City, assignment: Assignment, sl
     canvas.drawString(x + INSET, top - band / 2 - 3, heading)
     canvas.setFont(FONT, 7)
     canvas.drawRightString(x + CARD_W - INSET - 7 * mm, top - band / 2 - 2.5, assignment.id)
-    during = assignment.is_race
-    fit_icon(canvas, style.marks["assignment"] if during else "hourglass-end", x + CARD_W - INSET - 2.8 * mm,
-             top - band / 2, 5 * mm, white)
+    mark = load_sheet_style().marks["assignment"] if assignment.is_race else "hourglass-end"
+    fit_icon(canvas, mark, x + CARD_W - INSET - 2.8 * mm, top - band / 2, 5 * mm, white)
+
+
+def _draw_assignment_title(canvas: Canvas, assignment: Assignment, x: float, top: float) -> None:
+    """Below the band: the kind's title and when the card is scored."""
     canvas.setFillColor(INK)
     width = CARD_W - 2 * INSET
     title = kind_title(assignment)
     report(title, stringWidth(title, FONT_BOLD, MIN_TEXT), width, "the title of an assignment card")
     canvas.setFont(FONT_BOLD, shrunk_size(title, width, FONT_BOLD, 9, MIN_TEXT))
-    canvas.drawString(x + INSET, top - band - 6 * mm, title)
+    canvas.drawString(x + INSET, top - 6 * mm, title)
     canvas.setFillColor(GREY)
     canvas.setFont(FONT, MIN_TEXT)
-    canvas.drawString(x + INSET, top - band - 9.5 * mm,
-                      _("Scored during the game") if during else _("Scored at the end of the game"))
-    body_top = top - band - 13 * mm
-    values_top = slot.y + INSET + VALUES_HEIGHT + 1 * mm
-    if assignment.counts_category:
-        category = assignment.category or ""
-        cat_style = scheme.categories.get(category)
-        icon, colour = (cat_style.icon, cat_style.colour) if cat_style else ("circle-question", "#222222")
-        count = assignment.need
-        size = min(12 * mm, width / max(count, 1) - 1 * mm)
-        for k in range(count):
-            fit_icon(canvas, icon, x + INSET + size / 2 + k * (size + 1 * mm), body_top - size / 2 - 1 * mm, size, colour)
-        label = category_label(city.rules.categories[category]) if category in city.rules.categories else category
-        if assignment.is_race:
-            text = f"{assignment.count} × {label}"
-        else:
-            text = _("Most goals: {category}").format(category=label)
-        _draw_paragraph(canvas, text, x + INSET, body_top - size - 4 * mm, width, 7, values_top)
-    elif assignment.is_set:
-        size = 10 * mm
-        cx = x + INSET
-        for k, category in enumerate(assignment.categories):
-            cat_style = scheme.categories.get(category)
-            if k:
-                canvas.setFillColor(INK)
-                canvas.setFont(FONT_BOLD, 12)
-                canvas.drawCentredString(cx + 2.5 * mm, body_top - size / 2 - 5, "+")
-                cx += 6 * mm
-            fit_icon(canvas, cat_style.icon if cat_style else "circle-question", cx + size / 2, body_top - size / 2 - 1 * mm,
-                     size, cat_style.colour if cat_style else "#222222")
-            cx += size + 1 * mm
-        labels = " + ".join(category_label(city.rules.categories[c]) for c in assignment.categories
-                            if c in city.rules.categories)
-        points = assignment.values[0]
-        text = ngettext("{points} point per set of {categories}, at most {sets} sets",
-                        "{points} points per set of {categories}, at most {sets} sets",
-                        points).format(points=points, categories=labels, sets=MAX_SETS)
-        _draw_paragraph(canvas, text, x + INSET, body_top - size - 4 * mm, width, 7, values_top)
-    elif assignment.names_locations:
-        row_top = body_top
-        for at in assignment.locations:
-            location = city.locations.get(at)
-            if location is None:
-                row_top -= 9 * mm
-                continue
-            # A row is 9 mm, taller where a long name takes more than two lines.
-            room = width - 8 * mm - stringWidth(str(at), FONT_BOLD, 8) - 2 * mm
-            size, lines = _fit_lines(location_name(location), room, FONT, 7, MIN_TEXT, 2)
-            report(location_name(location), len(lines), 3, "lines of a location's name on an assignment card")
-            row = max(9 * mm, len(lines) * size * 1.2 + 1 * mm)
-            cy = row_top - row / 2
-            row_top -= row
-            cat_style = scheme.categories.get(location.category)
-            fit_icon(canvas, _goal_icon(location.category, location.eatery, scheme), x + INSET + 3 * mm, cy, 5.5 * mm,
-                     cat_style.colour if cat_style else "#222222")
-            canvas.setFillColor(INK)
-            canvas.setFont(FONT_BOLD, 8)
-            canvas.drawRightString(x + CARD_W - INSET, cy - 2.8, str(at))
-            canvas.setFont(FONT, size)
-            first = cy + (len(lines) - 1) * size * 0.6 - size * 0.35
-            for i, line in enumerate(lines):
-                canvas.drawString(x + INSET + 8 * mm, first - i * size * 1.2, line)
+    canvas.drawString(x + INSET, top - 9.5 * mm,
+                      _("Scored during the game") if assignment.is_race else _("Scored at the end of the game"))
+
+
+def _category_style(scheme: IconScheme, category: str | None) -> tuple[str, str]:
+    """A category's icon and colour, or a question mark for one the scheme does not know."""
+    style = scheme.categories.get(category)
+    return (style.icon, style.colour) if style else ("circle-question", "#222222")
+
+
+def _draw_category_body(canvas: Canvas, city: City, assignment: Assignment, body: _Body) -> None:
+    """Types 1 and 3: the category's icon once per goal needed, and what to achieve."""
+    category = assignment.category or ""
+    icon, colour = _category_style(load_icon_scheme(), category)
+    count = assignment.need
+    size = min(12 * mm, body.width / max(count, 1) - 1 * mm)
+    for k in range(count):
+        fit_icon(canvas, icon, body.x + size / 2 + k * (size + 1 * mm), body.top - size / 2 - 1 * mm, size, colour)
+    label = category_label(city.rules.categories[category]) if category in city.rules.categories else category
+    if assignment.is_race:
+        text = f"{assignment.count} × {label}"
     else:
-        _draw_paragraph(canvas, _("Draw {count} start cards and lay them out with their coordinates visible. "
-                                  "Points for how many of their locations you achieve:").format(count=TYPE6_DRAWN),
-                        x + INSET, body_top, width, 6.8, values_top)
-    _draw_values(canvas, assignment, slot)
+        text = _("Most goals: {category}").format(category=label)
+    _draw_paragraph(canvas, text, body.x, body.top - size - 4 * mm, body.width, 7, body.bottom)
+
+
+def _draw_set_body(canvas: Canvas, city: City, assignment: Assignment, body: _Body) -> None:
+    """Type 2: the set's category icons joined by +, and its points per set."""
+    scheme = load_icon_scheme()
+    size = 10 * mm
+    cx = body.x
+    for k, category in enumerate(assignment.categories):
+        if k:
+            canvas.setFillColor(INK)
+            canvas.setFont(FONT_BOLD, 12)
+            canvas.drawCentredString(cx + 2.5 * mm, body.top - size / 2 - 5, "+")
+            cx += 6 * mm
+        icon, colour = _category_style(scheme, category)
+        fit_icon(canvas, icon, cx + size / 2, body.top - size / 2 - 1 * mm, size, colour)
+        cx += size + 1 * mm
+    labels = " + ".join(category_label(city.rules.categories[c]) for c in assignment.categories
+                        if c in city.rules.categories)
+    points = assignment.values[0]
+    text = ngettext("{points} point per set of {categories}, at most {sets} sets",
+                    "{points} points per set of {categories}, at most {sets} sets",
+                    points).format(points=points, categories=labels, sets=MAX_SETS)
+    _draw_paragraph(canvas, text, body.x, body.top - size - 4 * mm, body.width, 7, body.bottom)
+
+
+def _draw_locations_body(canvas: Canvas, city: City, assignment: Assignment, body: _Body) -> None:
+    """Types 4 and 5: a row per named location, its icon, name and coordinates."""
+    scheme = load_icon_scheme()
+    row_top = body.top
+    for at in assignment.locations:
+        location = city.locations.get(at)
+        if location is None:
+            row_top -= 9 * mm
+            continue
+        # A row is 9 mm, taller where a long name takes more than two lines.
+        room = body.width - 8 * mm - stringWidth(str(at), FONT_BOLD, 8) - 2 * mm
+        size, lines = _fit_lines(location_name(location), room, FONT, 7, MIN_TEXT, 2)
+        report(location_name(location), len(lines), 3, "lines of a location's name on an assignment card")
+        row = max(9 * mm, len(lines) * size * 1.2 + 1 * mm)
+        cy = row_top - row / 2
+        row_top -= row
+        _, colour = _category_style(scheme, location.category)
+        fit_icon(canvas, _goal_icon(location.category, location.eatery, scheme), body.x + 3 * mm, cy, 5.5 * mm, colour)
+        canvas.setFillColor(INK)
+        canvas.setFont(FONT_BOLD, 8)
+        canvas.drawRightString(body.right, cy - 2.8, str(at))
+        canvas.setFont(FONT, size)
+        first = cy + (len(lines) - 1) * size * 0.6 - size * 0.35
+        for i, line in enumerate(lines):
+            canvas.drawString(body.x + 8 * mm, first - i * size * 1.2, line)
+
+
+def _draw_drawn_starts_body(canvas: Canvas, city: City, assignment: Assignment, body: _Body) -> None:
+    """Type 6: how to lay out the drawn start cards (their points are the values row)."""
+    _draw_paragraph(canvas, _("Draw {count} start cards and lay them out with their coordinates visible. "
+                              "Points for how many of their locations you achieve:").format(count=TYPE6_DRAWN),
+                    body.x, body.top, body.width, 6.8, body.bottom)
+
+
+_BODY_DRAWERS: dict[Kind, Callable[[Canvas, City, Assignment, _Body], None]] = {
+    Kind.CATEGORY_RACE: _draw_category_body,
+    Kind.SETS: _draw_set_body,
+    Kind.MOST: _draw_category_body,
+    Kind.LOCATION_RACE: _draw_locations_body,
+    Kind.SHOP_RACE: _draw_locations_body,
+    Kind.DRAWN_STARTS: _draw_drawn_starts_body,
+}
 
 
 def _draw_paragraph(canvas: Canvas, text: str, x: float, top: float, width: float, size: float, bottom: float) -> None:

@@ -69,6 +69,25 @@ class Progress:
 
 
 @dataclass(frozen=True)
+class SearchOptions:
+    """What one search is asked to do: built once by `solve`, passed through `portfolio` to each
+    `search` (a branch gets a copy with its own budget and one worker)."""
+
+    budget: float                # units of deterministic work (sub-solves plus model building)
+    seed: int = 0
+    workers: int = 2
+    target: int | None = None    # stop as soon as a plan wins it (RULINGS "Solo")
+    complete_first: bool = False
+    deadline: float | None = None  # time.monotonic(): the clock also stops the search here
+    progress: Callable[[Progress], None] | None = None
+
+    @property
+    def ranked(self) -> bool:
+        """Complete assignments rank first: asked for, or implied by a target."""
+        return self.complete_first or self.target is not None
+
+
+@dataclass(frozen=True)
 class Attempt:
     """One sub-solve: which window, the better plan it found (if any), and what it cost."""
 
@@ -119,18 +138,7 @@ def certificate_text(window: int) -> str:
     return f"no better plan changes at most {window} consecutive turns"
 
 
-def portfolio(
-    puzzle: Puzzle,
-    *,
-    budget: float,
-    seed: int = 0,
-    workers: int = 2,
-    target: int | None = None,
-    complete_first: bool = False,
-    facts: Facts | None = None,
-    deadline: float | None = None,
-    progress: Callable[[Progress], None] | None = None,
-) -> LnsResult:
+def portfolio(puzzle: Puzzle, options: SearchOptions, facts: Facts | None = None) -> LnsResult:
     """The search from each of STARTS (one worker each, BRANCH_SHARE of the budget, no
     certification), then from the best branch's plan with every worker and the rest of the budget.
 
@@ -138,10 +146,11 @@ def portfolio(
     chosen by rank, the earlier start on a tie.
     """
     facts = facts or Facts(puzzle)
-    ranked = complete_first or target is not None
-    jobs = [(player, BRANCH_SHARE * budget, seed, target, ranked, deadline) for player in STARTS]
-    solver = _WindowSolver(puzzle, ranked, facts)
-    with _pool(puzzle, ranked, workers) as pool:
+    # A branch runs in a worker process: no progress callback (it does not pickle), one worker.
+    branch = dataclasses.replace(options, budget=BRANCH_SHARE * options.budget, workers=1, progress=None)
+    jobs = [(player, branch) for player in STARTS]
+    solver = _WindowSolver(puzzle, options.ranked, facts)
+    with _pool(puzzle, options.ranked, options.workers) as pool:
         if pool is None:
             global _WORKER
             _WORKER = solver  # _branch runs here, on this process's solver
@@ -155,9 +164,8 @@ def portfolio(
     best = max(range(len(branches)), key=lambda i: (solver.rank(replay(puzzle, branches[i][1].plan)), -i))
     start, chosen = branches[best]
     spent = sum(result.work for _, result in branches)
-    final = search(puzzle, chosen.plan, budget=max(0.0, budget - spent), seed=seed, workers=workers, target=target,
-                   complete_first=complete_first, facts=facts, deadline=deadline, progress=progress,
-                   first_window=chosen.reached)
+    rest = dataclasses.replace(options, budget=max(0.0, options.budget - spent))
+    final = search(puzzle, chosen.plan, rest, facts, first_window=chosen.reached)
     summary = tuple((s.source, s.score, r.score) for s, r in branches)
     gains = dict(chosen.gains)
     for size, points in final.gains.items():
@@ -176,32 +184,25 @@ def _branch(job: tuple) -> tuple:
     """One start of the portfolio and its lone climb (in a worker process, or this one)."""
     from generator.solver.seeding import start_plan
 
-    player, budget, seed, target, ranked, deadline = job
+    player, options = job
     facts = _WORKER.facts
-    start = start_plan(_WORKER.puzzle, facts, player, seed, target)
-    result = search(_WORKER.puzzle, start.plan, budget=budget, seed=seed, workers=1, target=target,
-                    complete_first=ranked, facts=facts, deadline=deadline, certify_share=0)
+    start = start_plan(_WORKER.puzzle, facts, player, options.seed, options.target)
+    result = search(_WORKER.puzzle, start.plan, options, facts, certify_share=0)
     return start, result
 
 
 def search(
     puzzle: Puzzle,
     plan: Plan,
-    *,
-    budget: float,
-    seed: int = 0,
-    workers: int = 2,
-    target: int | None = None,
-    complete_first: bool = False,
+    options: SearchOptions,
     facts: Facts | None = None,
-    deadline: float | None = None,
-    progress: Callable[[Progress], None] | None = None,
+    *,
     first_window: int = FIRST_WINDOW,
     slack: int | None = SLACK,
     certify_share: float = CERTIFY_SHARE,
     log: list | None = None,
 ) -> LnsResult:
-    """Improve a legal `plan` (in the model's form, seeding.normalise) with `budget` units of work.
+    """Improve a legal `plan` (in the model's form, seeding.normalise) with the options' budget.
 
     Plans are ranked by appreciation; with `complete_first` (or a `target`) by complete
     assignments first, then appreciation, and with a `target` the search stops as soon as a
@@ -211,56 +212,29 @@ def search(
     start = replay(puzzle, plan)
     if not start.valid:
         raise ValueError("the starting plan is not legal: " + "; ".join(map(str, start.violations)))
-    ranked = complete_first or target is not None
-    solver = _WindowSolver(puzzle, ranked, facts)
-    state = _State(solver, plan, start, target, seed, workers, deadline, progress, log)
-    turns = facts.turns
-    clean_at: dict[int, Plan] = {}  # window size → the plan a clean exact sweep of that size left unchanged
-    w = reached = min(first_window, turns)
-    with _pool(puzzle, ranked, workers) as pool:
+    solver = _WindowSolver(puzzle, options.ranked, facts)
+    state = _State(solver, plan, start, options, log)
+    reached = min(first_window, facts.turns)
+    with _pool(puzzle, options.ranked, options.workers) as pool:
         state.pool = pool
         try:
-            climb_end = budget * (1 - certify_share)
-            while not state.done(climb_end):
-                sweep = state.sweep(w, slack, climb_end)
-                if sweep is None:
-                    break
-                if sweep.clean:
-                    clean_at[w] = state.plan
-                if not sweep.gain:
-                    if w >= turns:
-                        break
-                    w += 1
-            reached = w
-            w = min(CERTIFY_FROM, turns)
-            if clean_at.get(turns) == state.plan:
-                w = turns + 1  # one exact window of the whole game proved the plan optimal
-            while w <= turns and not state.done(budget):
-                sweep = state.sweep(w, None, budget)
-                if sweep is None:
-                    break
-                if sweep.clean:
-                    clean_at[w] = state.plan
-                    w += 1
-                elif not sweep.gain:
-                    break  # a window too hard to prove at this size: wider ones are harder still
+            reached = state.climb(reached, slack, options.budget * (1 - certify_share))
+            state.certify(options.budget)
         except KeyboardInterrupt:  # Ctrl-C: stop the running sub-solves, keep the best plan so far
             state.interrupted = True
             if pool is not None:
                 pool.terminate()
-    # The certificate holds for the final plan only: the widest clean sweep that left it unchanged.
-    window = max((size for size, kept in clean_at.items() if kept == state.plan), default=0)
     report = replay(puzzle, state.plan)
     return LnsResult(
         plan=state.plan,
         score=report.score,
         start_score=start.score,
-        window=window,
+        window=state.certificate(),
         work=state.work,
         sub_solves=state.sub_solves,
         stopped=state.stopped,
         interrupted=state.interrupted,
-        won=report.won(target) if target is not None else None,
+        won=report.won(options.target) if options.target is not None else None,
         gains=dict(state.gains),
         reached=reached,
     )
@@ -343,26 +317,63 @@ class _WindowSolver:
 class _State:
     """The current plan and the bookkeeping of one search (in the search's own process)."""
 
-    def __init__(self, solver: _WindowSolver, plan: Plan, report: Report, target: int | None,
-                 seed: int, workers: int, deadline: float | None, progress, log) -> None:
+    def __init__(self, solver: _WindowSolver, plan: Plan, report: Report, options: SearchOptions,
+                 log: list | None) -> None:
         self.solver = solver
         self.puzzle = solver.puzzle
         self.facts = solver.facts
-        self.target = target
+        self.target = options.target
         self.plan = plan
         self.key = solver.rank(report)
-        self.seed = seed
-        self.workers = max(1, workers)
-        self.deadline = deadline
-        self.progress = progress
+        self.seed = options.seed
+        self.workers = max(1, options.workers)
+        self.deadline = options.deadline
+        self.progress = options.progress
         self.log = log
         self.pool: multiprocessing.pool.Pool | None = None
         self.work = 0.0
         self.sub_solves = 0
         self.stopped = False
         self.interrupted = False
-        self.won = bool(target is not None and report.won(target))
+        self.won = bool(self.target is not None and report.won(self.target))
         self.gains: dict[int, int] = {}
+        self.clean_at: dict[int, Plan] = {}  # window size → the plan a clean exact sweep of that size left unchanged
+
+    def climb(self, w: int, slack: int | None, budget: float) -> int:
+        """Sweeps of re-routing windows from w turns on, one turn wider after a sweep without a
+        gain, until `budget`; returns the window size reached."""
+        turns = self.facts.turns
+        while not self.done(budget):
+            sweep = self.sweep(w, slack, budget)
+            if sweep is None:
+                break
+            if sweep.clean:
+                self.clean_at[w] = self.plan
+            if not sweep.gain:
+                if w >= turns:
+                    break
+                w += 1
+        return w
+
+    def certify(self, budget: float) -> None:
+        """Exact sweeps of CERTIFY_FROM, … turns, each clean one a size wider, until `budget`."""
+        turns = self.facts.turns
+        w = min(CERTIFY_FROM, turns)
+        if self.clean_at.get(turns) == self.plan:
+            w = turns + 1  # one exact window of the whole game proved the plan optimal
+        while w <= turns and not self.done(budget):
+            sweep = self.sweep(w, None, budget)
+            if sweep is None:
+                break
+            if sweep.clean:
+                self.clean_at[w] = self.plan
+                w += 1
+            elif not sweep.gain:
+                break  # a window too hard to prove at this size: wider ones are harder still
+
+    def certificate(self) -> int:
+        """The widest clean sweep that left the final plan unchanged (the certificate holds for it only)."""
+        return max((size for size, kept in self.clean_at.items() if kept == self.plan), default=0)
 
     def done(self, budget: float) -> bool:
         if self.deadline is not None and time.monotonic() >= self.deadline:

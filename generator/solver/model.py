@@ -24,6 +24,7 @@ from typing import Callable
 
 from ortools.sat.python import cp_model
 
+from generator.rules.assignments import MAX_SETS, Assignment
 from generator.rules.cards import ActionType
 from generator.rules.city import EAT, RESTAURANT
 from generator.rules.sheet import MAX_BONUS_PER_TURN
@@ -157,14 +158,34 @@ def _path(m: Model) -> None:
                 cp.AddImplication(literal, diagonal[key])
             elif (e, p - 1, u) in m.x:
                 cp.AddBoolOr([m.x[e, p - 1, u].Not(), literal.Not(), diagonal[key]])
+    add_crossings_apart(cp, diagonal)
+    # R6 symmetry: the two arms are interchangeable; let arm a be at least as long as arm b.
+    if m.arms == 2:
+        cp.Add(sum(m.GE(0, K, p) for p in range(1, m.max_cum[K] + 1)) >= sum(m.GE(1, K, p) for p in range(1, m.max_cum[K] + 1)))
+
+
+def add_crossings_apart(cp: cp_model.CpModel, diagonal: dict[frozenset, cp_model.IntVar]) -> None:
+    """R4: the two diagonals of a unit square are never both steps (`diagonal`: step → its literal)."""
     for key, literal in diagonal.items():
         u, v = sorted(key)
         other = crossing_diagonal(u, v)
         if other in diagonal and min(other) > u:  # each crossing pair once
             cp.AddBoolOr([literal.Not(), diagonal[other].Not()])
-    # R6 symmetry: the two arms are interchangeable; let arm a be at least as long as arm b.
-    if m.arms == 2:
-        cp.Add(sum(m.GE(0, K, p) for p in range(1, m.max_cum[K] + 1)) >= sum(m.GE(1, K, p) for p in range(1, m.max_cum[K] + 1)))
+
+
+def add_touched(cp: cp_model.CpModel, claim, node, reached, beyond) -> None:
+    """R10: a location achieved in turn k at its node's position p is touched in turn k, the end
+    of the arm or entered now: the arm holds p nodes after turn k (`reached`) and did not hold
+    p + 1 before it (`beyond`). Each of the two is a literal, or True/False where the turn's
+    step caps decide it."""
+    if reached is False:
+        cp.AddBoolOr([claim.Not(), node.Not()])
+    elif reached is not True:
+        cp.AddBoolOr([claim.Not(), node.Not(), reached])
+    if beyond is True:
+        cp.AddBoolOr([claim.Not(), node.Not()])
+    elif beyond is not False:
+        cp.AddBoolOr([claim.Not(), node.Not(), beyond.Not()])
 
 
 def steps(m: Model, k: int):
@@ -207,18 +228,10 @@ def _claims(m: Model) -> None:
                 reach = [early[e, m.cap(e, k)] for e in range(m.arms) if not isinstance(early[e, m.cap(e, k)], int)]
                 cp.AddBoolOr(reach + [literal.Not()])
             for e, p in positions:
-                node = m.x[e, p, v]
-                # Touched in turn k: cum[k−1] ≤ p ≤ cum[k] on its arm (the end, or entered now).
                 reached = m.GE(e, k, p)
                 if reached is False:
                     continue  # p > cap(e, k): excluded by the prefix clause above
-                elif reached is not True:
-                    cp.AddBoolOr([literal.Not(), node.Not(), reached])
-                beyond = m.GE(e, k - 1, p + 1)
-                if beyond is True:
-                    cp.AddBoolOr([literal.Not(), node.Not()])
-                elif beyond is not False:
-                    cp.AddBoolOr([literal.Not(), node.Not(), beyond.Not()])
+                add_touched(cp, literal, m.x[e, p, v], reached, m.GE(e, k - 1, p + 1))
 
 
 def _trim(m: Model) -> None:
@@ -390,90 +403,128 @@ def _earned(m: Model, counts, w: int, k: int):
 
 def add_score(m: Model) -> None:
     """R13, R15–R17: strips, the restaurant's doubling, solo assignments and the hunted penalty."""
-    facts, cp = m.facts, m.cp
-    rules = facts.rules
     counts = _crossing_counts(m, None)
+    terms = _strip_terms(m, counts) + _assignment_terms(m) + _hunted_terms(m)
+    m.objective = sum(terms)
+
+
+def _strip_terms(m: Model, counts) -> list:
+    """R15: each strip scores the number at its count, a staircase of threshold literals; R13: the
+    eat strip doubled by a restaurant (always, when the start is one)."""
+    always = RESTAURANT in m.facts.start_crossed
+    restaurant = None if always else _restaurant(m)
     terms = []
-    restaurant_claims = [lit for (v, g, k), lit in m.claim.items() if RESTAURANT in facts.goals[v][g].crossed]
-    always = RESTAURANT in facts.start_crossed
-    restaurant = None  # R13: a literal "a restaurant is achieved", None when fixed by the start
-    if not always and restaurant_claims:
-        restaurant = cp.NewBoolVar("restaurant")
-        cp.Add(restaurant <= sum(restaurant_claims))
-        for literal in restaurant_claims:
-            cp.AddImplication(literal, restaurant)
-    for name, strip in rules.strips.items():
-        numbers = strip.numbers
-        levels = [_threshold(m, counts[name], j, f"strip_{name}_{j}") for j in range(1, len(numbers))]
+    for name, strip in m.facts.rules.strips.items():
+        count, numbers = counts[name], strip.numbers
+        levels = [_threshold(m, count, j, f"strip_{name}_{j}") for j in range(1, len(numbers))]
         for a, b in zip(levels[1:], levels):
-            cp.AddImplication(a, b)
-        if levels and not isinstance(counts[name], int):
-            cp.Add(sum(levels) <= counts[name])  # redundant: the staircase, a much tighter LP
+            m.cp.AddImplication(a, b)
+        if levels and not isinstance(count, int):
+            m.cp.Add(sum(levels) <= count)  # redundant: the staircase, a much tighter LP
         factor = 2 if (name == EAT and always) else 1
-        terms.append(factor * numbers[0])
         doubled = name == EAT and restaurant is not None
+        terms.append(factor * numbers[0])
         if doubled:
             terms.append(numbers[0] * restaurant)
         for j, level in enumerate(levels, start=1):
             step = numbers[j] - numbers[j - 1]
             terms.append(step * factor * level)
             if doubled:
-                both = cp.NewBoolVar(f"doubled_{j}")
-                cp.AddBoolAnd([level, restaurant]).OnlyEnforceIf(both)
-                cp.AddBoolOr([level.Not(), restaurant.Not(), both])
+                both = m.cp.NewBoolVar(f"doubled_{j}")
+                _all_of(m.cp, both, [level, restaurant])
                 terms.append(step * both)
-    # Goals circled per category and locations achieved (assignments, RULINGS "Solo").
-    circled = defaultdict(int)
-    for category in facts.start_crossed:
-        circled[category] += 1
-    circled_terms = defaultdict(list)
-    achieved = defaultdict(list)
-    for (v, g, k), literal in m.claim.items():
-        achieved[v].append(literal)
-        for category in facts.goals[v][g].crossed:
-            circled_terms[category].append(literal)
+    return terms
 
-    def circ(category):
-        return sum(circled_terms[category]) + circled[category]
 
-    def done_at(at: Coord):
-        if at == facts.start:
-            return 1
-        return sum(achieved[at])
+def _restaurant(m: Model):
+    """R13: a literal "a restaurant is achieved", None when no goal crosses one."""
+    claims = [lit for (v, g, k), lit in m.claim.items() if RESTAURANT in m.facts.goals[v][g].crossed]
+    if not claims:
+        return None
+    restaurant = m.cp.NewBoolVar("restaurant")
+    m.cp.Add(restaurant <= sum(claims))
+    for literal in claims:
+        m.cp.AddImplication(literal, restaurant)
+    return restaurant
 
-    for a in facts.puzzle.assignments:
+
+def _all_of(cp: cp_model.CpModel, literal, parts: list) -> None:
+    """`literal` is true exactly when every one of `parts` is."""
+    cp.AddBoolAnd(parts).OnlyEnforceIf(literal)
+    cp.AddBoolOr([p.Not() for p in parts] + [literal])
+
+
+def _assignment_terms(m: Model) -> list:
+    """RULINGS "Solo": each assignment's points, and its literal "complete" added to m.complete."""
+    goals = _Achievements(m)
+    terms = []
+    for a in m.facts.puzzle.assignments:
         ident = a.id.replace(".", "_")
-        if a.counts_category:
-            done = _threshold(m, circ(a.category), a.need, f"assign_{ident}")
-            terms.append(a.values[0] * done)
-            m.complete.append(done)
+        if a.counts_category:  # types 1 and 3: goals of one category
+            done = _threshold(m, goals.circled(a.category), a.need, f"assign_{ident}")
+            points, complete = [a.values[0] * done], done
         elif a.is_set:
-            sets = []
-            for j in range(1, 4):
-                literal = cp.NewBoolVar(f"set_{ident}_{j}")
-                parts = [_threshold(m, circ(c), j, f"set_{ident}_{j}_{c}") for c in a.categories]
-                cp.AddBoolAnd(parts).OnlyEnforceIf(literal)
-                cp.AddBoolOr([p.Not() for p in parts] + [literal])
-                sets.append(literal)
-            terms.append(a.values[0] * sum(sets))
-            m.complete.append(sets[0])
-        elif a.names_locations:
-            done = _threshold(m, sum(done_at(at) for at in a.locations), a.need, f"assign_{ident}")
-            terms.append(a.values[0] * done)
-            m.complete.append(done)
-        else:
-            n = sum(done_at(at) for at in a.locations)
-            levels = [_threshold(m, n, j, f"assign_{ident}_{j}") for j in range(1, len(a.values))]
-            terms.append(a.values[0])
-            for j, level in enumerate(levels, start=1):
-                terms.append((a.values[j] - a.values[j - 1]) * level)
-            m.complete.append(levels[0] if levels else 1)
-    # R16: the hunted strip.
-    hunted = rules.hunted
+            points, complete = _set_terms(m, a, ident, goals)
+        elif a.names_locations:  # types 4 and 5: three named locations
+            done = _threshold(m, goals.achieved(a.locations), a.need, f"assign_{ident}")
+            points, complete = [a.values[0] * done], done
+        else:  # type 6: points by how many of the drawn start cards' locations are achieved
+            points, complete = _drawn_start_terms(m, a, ident, goals)
+        terms += points
+        m.complete.append(complete)
+    return terms
+
+
+class _Achievements:
+    """Goals circled per category and locations achieved (the start's included), as sums of claims."""
+
+    def __init__(self, m: Model) -> None:
+        self.start = m.facts.start
+        self.from_start = defaultdict(int)
+        for category in m.facts.start_crossed:
+            self.from_start[category] += 1
+        self.by_category = defaultdict(list)
+        self.by_location = defaultdict(list)
+        for (v, g, k), literal in m.claim.items():
+            self.by_location[v].append(literal)
+            for category in m.facts.goals[v][g].crossed:
+                self.by_category[category].append(literal)
+
+    def circled(self, category: str):
+        return sum(self.by_category[category]) + self.from_start[category]
+
+    def achieved(self, locations):
+        return sum(1 if at == self.start else sum(self.by_location[at]) for at in locations)
+
+
+def _set_terms(m: Model, a: Assignment, ident: str, goals: _Achievements) -> tuple[list, cp_model.IntVar]:
+    """Type 2: points per set of its categories (a set: one goal of each), at most MAX_SETS sets."""
+    sets = []
+    for j in range(1, MAX_SETS + 1):
+        literal = m.cp.NewBoolVar(f"set_{ident}_{j}")
+        parts = [_threshold(m, goals.circled(c), j, f"set_{ident}_{j}_{c}") for c in a.categories]
+        _all_of(m.cp, literal, parts)
+        sets.append(literal)
+    return [a.values[0] * sum(sets)], sets[0]
+
+
+def _drawn_start_terms(m: Model, a: Assignment, ident: str, goals: _Achievements) -> tuple[list, cp_model.IntVar | int]:
+    """Type 6: the value at the number of its locations achieved, as a staircase."""
+    n = goals.achieved(a.locations)
+    levels = [_threshold(m, n, j, f"assign_{ident}_{j}") for j in range(1, len(a.values))]
+    terms = [a.values[0]]
+    for j, level in enumerate(levels, start=1):
+        terms.append((a.values[j] - a.values[j - 1]) * level)
+    return terms, levels[0] if levels else 1
+
+
+def _hunted_terms(m: Model) -> list:
+    """R16: the hunted strip's penalty at the number of hunted turns, as a staircase."""
+    hunted = m.facts.rules.hunted
     levels = [_threshold(m, sum(m.hunts), j, f"hunted_{j}") for j in range(1, len(hunted))]
     if levels:
-        cp.Add(sum(levels) == sum(m.hunts))  # redundant: hunts never exceed the strip (R16)
-    terms.append(hunted[0])
+        m.cp.Add(sum(levels) == sum(m.hunts))  # redundant: hunts never exceed the strip (R16)
+    terms = [hunted[0]]
     for j, level in enumerate(levels, start=1):
         terms.append((hunted[j] - hunted[j - 1]) * level)
-    m.objective = sum(terms)
+    return terms

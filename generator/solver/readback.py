@@ -8,8 +8,9 @@ from __future__ import annotations
 
 import itertools
 
+from generator.rules.cards import ActionType
 from generator.rules.sheet import Sheet
-from generator.rules.plan import Turn
+from generator.rules.plan import BonusUse, Turn
 
 MAX_ORDERINGS = 5040  # 7 goals in one turn; no legal plan of the shipped cities needs more
 
@@ -35,3 +36,16 @@ def ordered(sheet: Sheet, turn: Turn) -> Turn | None:
         if not sheet.check(candidate):
             return candidate
     return None
+
+
+def bonus_uses(use: dict, solver, k: int) -> tuple[BonusUse, ...]:
+    """Turn k's bonus uses from a solution (R9): goal types first, then plan, each by value.
+
+    `use` maps (turn, value, type) to the model's count variable; `solver` has solved the model.
+    """
+    bonus = []
+    order = sorted(use.items(), key=lambda item: (item[0][2] is ActionType.PLAN, item[0][1], item[0][2].value))
+    for (kk, w, action), var in order:
+        if kk == k:
+            bonus.extend(BonusUse(w, action) for _ in range(solver.Value(var)))
+    return tuple(bonus)

@@ -11,18 +11,21 @@ from __future__ import annotations
 import time
 from enum import Enum
 from dataclasses import dataclass
-from typing import Callable
+from typing import TYPE_CHECKING, Callable
 
 from ortools.sat.python import cp_model
 
 from generator.rules.sheet import Sheet
-from generator.rules.plan import BonusUse, GoalClaim, Plan, Turn
+from generator.rules.plan import GoalClaim, Plan, Turn
 from generator.rules.puzzle import Puzzle
 from generator.rules.replay import replay
 from generator.solver.facts import Facts
-from generator.solver.model import PLAN, Model, build
-from generator.solver.readback import SolverBug, ordered
+from generator.solver.model import Model, build
+from generator.solver.readback import SolverBug, bonus_uses, ordered
 from generator.solver.seeding import Candidate
+
+if TYPE_CHECKING:  # annotations only: the stages import lns when they run it
+    from generator.solver.lns import LnsResult, SearchOptions
 
 LNS_SHARE = 0.6  # of the time limit: the LNS's budget in work units (about seconds) and its deadline
 FULL_MIN_SECONDS = 5.0  # the full model runs only with at least this much of the time limit left
@@ -149,97 +152,177 @@ def solve(
 
     Ranking: by appreciation; with `complete_first` or a target, complete assignments first.
     """
+    run = _Run(puzzle=puzzle, facts=Facts(puzzle), target=target, time_limit=time_limit, workers=workers, seed=seed,
+               progress=progress, deterministic_time=deterministic_time, started=time.monotonic())
+    try:
+        searched = _search(run, _search_options(run, work, complete_first), start)
+    except KeyboardInterrupt:  # Ctrl-C before the search had a plan
+        return run.result(Status.UNKNOWN if target is not None else Status.FEASIBLE)
+    if isinstance(searched, SolveResult):
+        return searched  # the caller's start already wins the target
+    verdict = _search_verdict(run, searched)
+    if verdict is not None:
+        return verdict
+    walk_cap = None
+    if walk_iterations and not searched.interrupted:
+        walk_cap = _walk_cap(run, searched, walk_iterations, clock=work is None)
+        verdict = _walk_verdict(run, searched, walk_cap)
+        if verdict is not None:
+            return verdict
+    left = time_limit - run.seconds()
+    if not full_model or searched.interrupted or (deterministic_time is None and left < FULL_MIN_SECONDS):
+        return _unproven(run, searched, walk_cap)
+    return _full_model(run, searched, walk_cap)
+
+
+@dataclass(frozen=True)
+class _Run:
+    """One call of `solve`: what every stage reads (the puzzle, the request, the clock)."""
+
+    puzzle: Puzzle
+    facts: Facts
+    target: int | None
+    time_limit: float
+    workers: int
+    seed: int
+    progress: Callable[[Progress], None] | None
+    deterministic_time: float | None
+    started: float  # time.monotonic() when the solve began
+
+    def seconds(self) -> float:
+        return time.monotonic() - self.started
+
+    def result(self, status: Status, searched: LnsResult | None = None, **fields) -> SolveResult:
+        """The answer at this moment: the search's start score and work, with `fields`; a score,
+        bound or plan the stage does not give is None."""
+        known = {"score": None, "bound": None, "plan": None}
+        if searched is not None:
+            known |= {"beam_score": searched.start_score, "work": searched.work}
+        return SolveResult(status=status, seconds=self.seconds(), target=self.target, **(known | fields))
+
+
+def _search_options(run: _Run, work: float | None, complete_first: bool) -> SearchOptions:
+    """The search's budget and clock: `work` units until the time limit, or a share of the limit for both."""
+    from generator.solver.lns import SearchOptions
+
+    budget = work if work is not None else LNS_SHARE * run.time_limit
+    deadline = run.started + (run.time_limit if work is not None else LNS_SHARE * run.time_limit)
+
+    def report(p) -> None:
+        if run.progress:
+            run.progress(Progress(p.score, None, run.seconds()))
+
+    return SearchOptions(budget=budget, seed=run.seed, workers=run.workers, target=run.target,
+                         complete_first=complete_first or run.target is not None, deadline=deadline, progress=report)
+
+
+def _search(run: _Run, options: SearchOptions, start: Plan | None) -> LnsResult | SolveResult:
+    """Stage 1-2: the portfolio, or the search from the caller's `start` (SOLVABLE at once when
+    that plan already wins the target)."""
     from generator.solver import lns
     from generator.solver.seeding import normalise
 
-    started = time.monotonic()
-    facts = Facts(puzzle)
-    ranked = complete_first or target is not None
-    budget = work if work is not None else LNS_SHARE * time_limit
-    deadline = started + (time_limit if work is not None else LNS_SHARE * time_limit)
+    if start is None:
+        return lns.portfolio(run.puzzle, options, run.facts)
+    report = replay(run.puzzle, start)
+    seeded = normalise(run.puzzle, run.facts, Candidate(start, report.score, "caller", bool(report.won(run.target))))
+    if run.target is not None and seeded.wins:
+        return run.result(Status.SOLVABLE, score=seeded.score, plan=seeded.plan, beam_score=seeded.score)
+    return lns.search(run.puzzle, seeded.plan, options, run.facts)
 
-    def lns_progress(p: lns.Progress) -> None:
-        if progress:
-            progress(Progress(p.score, None, time.monotonic() - started))
 
-    options = dict(budget=budget, seed=seed, workers=workers, target=target, complete_first=ranked, facts=facts,
-                   deadline=deadline, progress=lns_progress)
-    try:
-        if start is not None:
-            report = replay(puzzle, start)
-            seeded = normalise(puzzle, facts, Candidate(start, report.score, "caller", bool(report.won(target))))
-            if target is not None and seeded.wins:
-                return SolveResult(Status.SOLVABLE, seeded.score, None, time.monotonic() - started, seeded.plan, seeded.score, target)
-            searched = lns.search(puzzle, seeded.plan, **options)
-        else:
-            searched = lns.portfolio(puzzle, **options)
-    except KeyboardInterrupt:  # Ctrl-C before the search had a plan
-        return SolveResult(Status.UNKNOWN if target is not None else Status.FEASIBLE, None, None, time.monotonic() - started, None, None, target)
-    start_score = searched.start_score
-    plan, score, window = searched.plan, searched.score, searched.window
-    if target is not None and searched.won:
-        return SolveResult(Status.SOLVABLE, score, None, time.monotonic() - started, plan, start_score, target, window, searched.work)
-    if searched.optimal(facts.turns):
-        # One exact window of the whole game, proven: the search's ranking has no better plan.
-        if target is None:
-            return SolveResult(Status.OPTIMAL, score, score, time.monotonic() - started, plan, start_score, None, window, searched.work)
-        return SolveResult(Status.UNSOLVABLE, None, target - 1, time.monotonic() - started, None, start_score, target, 0, searched.work)
-    walk = None
-    if walk_iterations and not searched.interrupted:
-        from generator.solver.walk_bound import walk_bound
+def _search_verdict(run: _Run, searched: LnsResult) -> SolveResult | None:
+    """The search's own answer: a plan that wins the target, or one exact window of the whole game."""
+    if run.target is not None and searched.won:
+        return run.result(Status.SOLVABLE, searched, score=searched.score, plan=searched.plan, window=searched.window)
+    if not searched.optimal(run.facts.turns):
+        return None
+    # One exact window of the whole game, proven: the search's ranking has no better plan.
+    if run.target is None:
+        return run.result(Status.OPTIMAL, searched, score=searched.score, bound=searched.score, plan=searched.plan,
+                          window=searched.window)
+    return run.result(Status.UNSOLVABLE, searched, bound=run.target - 1)
 
-        walk_deadline = None if work is not None else started + (LNS_SHARE + WALK_SHARE) * time_limit
-        walk = walk_bound(facts, iterations=walk_iterations, floor=score, deadline=walk_deadline)
-    walk_cap = walk.bound if walk is not None else None
-    if walk_cap is not None and target is None and score >= walk_cap:
-        return SolveResult(Status.OPTIMAL, score, score, time.monotonic() - started, plan, start_score, None, window,
-                           searched.work, walk_cap)
-    if walk_cap is not None and target is not None and walk_cap < target:
-        return SolveResult(Status.UNSOLVABLE, None, walk_cap, time.monotonic() - started, None, start_score, target, 0,
-                           searched.work, walk_cap)
-    left = time_limit - (time.monotonic() - started)
-    if not full_model or searched.interrupted or (deterministic_time is None and left < FULL_MIN_SECONDS):
-        status = Status.UNKNOWN if target is not None else Status.FEASIBLE
-        ceiling = facts.ceiling() if walk_cap is None else walk_cap
-        return SolveResult(status, score if target is None else None, None if target is not None else ceiling,
-                           time.monotonic() - started, plan if target is None else None, start_score, target, window, searched.work,
-                           walk_cap)
 
-    hint = normalise(puzzle, facts, Candidate(plan, score, "lns")).plan
+def _walk_cap(run: _Run, searched: LnsResult, iterations: int, clock: bool) -> int:
+    """Stage 3: the walk bound, aimed at the search's score; in clock mode it stops at its share of the limit."""
+    from generator.solver.walk_bound import walk_bound
+
+    deadline = run.started + (LNS_SHARE + WALK_SHARE) * run.time_limit if clock else None
+    return walk_bound(run.facts, iterations=iterations, floor=searched.score, deadline=deadline).bound
+
+
+def _walk_verdict(run: _Run, searched: LnsResult, walk_cap: int) -> SolveResult | None:
+    """The walk bound's answer: the plan meets it (OPTIMAL), or the target is above it (UNSOLVABLE)."""
+    if run.target is None and searched.score >= walk_cap:
+        return run.result(Status.OPTIMAL, searched, score=searched.score, bound=searched.score, plan=searched.plan,
+                          window=searched.window, walk_bound=walk_cap)
+    if run.target is not None and walk_cap < run.target:
+        return run.result(Status.UNSOLVABLE, searched, bound=walk_cap, walk_bound=walk_cap)
+    return None
+
+
+def _unproven(run: _Run, searched: LnsResult, walk_cap: int | None) -> SolveResult:
+    """No full model: the search's plan with the best bound known (FEASIBLE), or UNKNOWN for a target."""
+    if run.target is not None:
+        return run.result(Status.UNKNOWN, searched, window=searched.window, walk_bound=walk_cap)
+    bound = run.facts.ceiling() if walk_cap is None else walk_cap
+    return run.result(Status.FEASIBLE, searched, score=searched.score, bound=bound, plan=searched.plan,
+                      window=searched.window, walk_bound=walk_cap)
+
+
+def _full_model(run: _Run, searched: LnsResult, walk_cap: int | None) -> SolveResult:
+    """Stage 4: the full model hinted with the search's plan, then the verdict on a target or a maximum."""
+    from generator.solver.seeding import normalise
+
+    puzzle, facts, target = run.puzzle, run.facts, run.target
+    hint = normalise(puzzle, facts, Candidate(searched.plan, searched.score, "lns")).plan
     # A deterministic budget is reproducible only with one worker (OR-Tools #2159).
-    full_workers = 1 if deterministic_time is not None else workers
-    outcome = _run(puzzle, facts, False, target, hint, time_limit, full_workers, seed, started, progress, deterministic_time,
-                   walk_cap)
-    model, solver, status, found, watcher = outcome
+    workers = 1 if run.deterministic_time is not None else run.workers
+
+    def full(strict: bool):
+        return _run(puzzle, facts, strict, target, hint, run.time_limit, workers, run.seed, run.started, run.progress,
+                    run.deterministic_time, walk_cap)
+
+    _, solver, status, found, watcher = full(strict=False)
     bound = _bound(solver, status, target, watcher)
     if found is None and status in (cp_model.OPTIMAL, cp_model.FEASIBLE) and target is not None:
         # The relaxed bonus timing produced a witness the engine cannot order (see model.add_bonus):
         # solve again with the strict timing, when there is time (the answer is then not a proof).
-        if deterministic_time is not None or time_limit - (time.monotonic() - started) > RESOLVE_SECONDS:
-            _, _, _, found, _ = _run(puzzle, facts, True, target, hint, time_limit, full_workers, seed, started, progress, deterministic_time,
-                                     walk_cap)
+        if run.deterministic_time is not None or run.time_limit - run.seconds() > RESOLVE_SECONDS:
+            _, _, _, found, _ = full(strict=True)
         status = cp_model.UNKNOWN if found is None else cp_model.FEASIBLE
-    seconds = time.monotonic() - started
-
     if target is not None:
-        if found is not None:
-            return SolveResult(Status.SOLVABLE, replay(puzzle, found).score, bound, seconds, found, start_score, target, 0, searched.work,
-                               walk_cap)
-        if status == cp_model.INFEASIBLE:
-            return SolveResult(Status.UNSOLVABLE, None, target - 1, seconds, None, start_score, target, 0, searched.work, walk_cap)
-        return SolveResult(Status.UNKNOWN, None, None, seconds, None, start_score, target, 0, searched.work, walk_cap)
+        return _target_verdict(run, searched, status, found, bound, walk_cap)
+    return _maximum_verdict(run, searched, found, bound, walk_cap)
 
-    if found is not None and replay(puzzle, found).score > score:
-        plan, score, window = found, replay(puzzle, found).score, 0  # the certificate was the LNS plan's
+
+def _target_verdict(run: _Run, searched: LnsResult, status, found: Plan | None, bound: int | None,
+                    walk_cap: int | None) -> SolveResult:
+    """With a target: the full model's witness (SOLVABLE), its proof that none exists, or UNKNOWN."""
+    if found is not None:
+        return run.result(Status.SOLVABLE, searched, score=replay(run.puzzle, found).score, bound=bound, plan=found,
+                          walk_bound=walk_cap)
+    if status == cp_model.INFEASIBLE:
+        return run.result(Status.UNSOLVABLE, searched, bound=run.target - 1, walk_bound=walk_cap)
+    return run.result(Status.UNKNOWN, searched, walk_bound=walk_cap)
+
+
+def _maximum_verdict(run: _Run, searched: LnsResult, found: Plan | None, bound: int | None,
+                     walk_cap: int | None) -> SolveResult:
+    """Without a target: the better of the two plans, and the tightest bound known."""
+    plan, score, window = searched.plan, searched.score, searched.window
+    if found is not None and replay(run.puzzle, found).score > score:
+        plan, score, window = found, replay(run.puzzle, found).score, 0  # the certificate was the LNS plan's
     if bound is None:
-        bound = facts.ceiling()  # no bound from CP-SAT in time: the trivial one, still true
+        bound = run.facts.ceiling()  # no bound from CP-SAT in time: the trivial one, still true
     if walk_cap is not None:
         bound = min(bound, walk_cap)
     # The relaxed bonus timing makes the model's bound a true upper bound of the plans the engine
     # accepts, so a plan that meets it is optimal whichever model found it.
     proven = score >= bound
-    return SolveResult(Status.OPTIMAL if proven else Status.FEASIBLE, score, max(bound, score), seconds, plan, start_score, None, window,
-                       searched.work, walk_cap)
+    return run.result(Status.OPTIMAL if proven else Status.FEASIBLE, searched, score=score, bound=max(bound, score),
+                      plan=plan, window=window, walk_bound=walk_cap)
 
 
 def prove(puzzle: Puzzle, work: float, seed: int = 0, wall_guard: float = 900.0) -> SolveResult:
@@ -265,8 +348,8 @@ def prove(puzzle: Puzzle, work: float, seed: int = 0, wall_guard: float = 900.0)
     if bound is None:
         bound = facts.ceiling()
     proven = status == cp_model.OPTIMAL and score >= bound
-    return SolveResult(Status.OPTIMAL if proven else Status.FEASIBLE, score, max(bound, score),
-                       time.monotonic() - started, plan, hint.score, work=solver.deterministic_time)
+    return SolveResult(status=Status.OPTIMAL if proven else Status.FEASIBLE, score=score, bound=max(bound, score),
+                       seconds=time.monotonic() - started, plan=plan, beam_score=hint.score, work=solver.deterministic_time)
 
 
 def _bound(solver: cp_model.CpSolver, status, target: int | None, watcher: "_Watcher") -> int | None:
@@ -396,7 +479,7 @@ def read_plan(model: Model, solver: cp_model.CpSolver) -> Plan | None:
             nodes.append(next(v for (ee, pp, v), var in model.x.items() if ee == e and pp == p and solver.BooleanValue(var)))
             p += 1
         arms.append(nodes)
-    game = Sheet(facts.puzzle)
+    sheet = Sheet(facts.puzzle)
     done = [0, 0]
     turns = []
     for k in range(1, facts.turns + 1):
@@ -414,13 +497,9 @@ def read_plan(model: Model, solver: cp_model.CpSolver) -> Plan | None:
             for (v, g, kk), var in sorted(model.claim.items(), key=lambda item: (item[0][0], item[0][1]))
             if kk == k and solver.BooleanValue(var)
         ]
-        bonus = []
-        for (kk, w, action), var in sorted(model.use.items(), key=lambda item: (item[0][2] is PLAN, item[0][1], item[0][2].value)):
-            if kk == k:
-                bonus.extend(BonusUse(w, action) for _ in range(solver.Value(var)))
-        turn = ordered(game, Turn(option.boxes, (moves[0], moves[1]), tuple(claims), tuple(bonus)))
+        turn = ordered(sheet, Turn(option.boxes, (moves[0], moves[1]), tuple(claims), bonus_uses(model.use, solver, k)))
         if turn is None:
             return None
-        game.play(turn)
+        sheet.play(turn)
         turns.append(turn)
     return Plan(tuple(turns))

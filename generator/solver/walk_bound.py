@@ -24,6 +24,9 @@ Two directions (R6): the steps a box choice gives are priced too (σ[k] per step
 the two arms no longer share them; each arm is then a walk of the same programme, and both
 together are worth at most twice the best walk (ρ keeps them from achieving the same locations
 twice over, as it keeps one walk from coming back).
+
+In the code the multipliers are `Prices`, named for what they price: action (λ), counter (μ),
+eatery and restaurant (the eat strip's μ and ν), hunted (η), bonus (θ), step (σ), location (ρ).
 """
 
 from __future__ import annotations
@@ -31,7 +34,7 @@ from __future__ import annotations
 import math
 import time
 from collections import defaultdict
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from generator.rules.cards import ActionType
 from generator.rules.city import EAT, RESTAURANT
@@ -70,11 +73,12 @@ class _Counter:
     low: int  # the count the start gives: no plan has fewer
     earned: list[int]  # earned[n]: the value of the bonus actions n crossings earn (R9; zeros if none)
 
-    def conjugate(self, mu: float, theta: float) -> tuple[float, int]:
-        """max over n ≥ low of values[n] + θ·earned[n] − μ·n, and the n that gives it (the highest on a tie)."""
+    def conjugate(self, price: float, bonus: float) -> tuple[float, int]:
+        """max over n ≥ low of values[n] + bonus·earned[n] − price·n (H(μ) + θ's credit), and the n
+        that gives it (the highest on a tie)."""
         best, arg = -math.inf, self.low
         for n in range(self.low, len(self.values)):
-            value = self.values[n] + theta * self.earned[n] - mu * n
+            value = self.values[n] + bonus * self.earned[n] - price * n
             if value >= best - EPSILON:
                 best, arg = max(best, value), n
         return best, arg
@@ -182,22 +186,24 @@ class _Relaxation:
         # R9: bonus actions, relaxed (module docstring).
         self.bonus_top = max(facts.bonus_values, default=0)
 
-    def eat_conjugate(self, mu: float, nu: float, theta: float) -> tuple[float, int, int]:
-        """max over (kinds n, restaurant r) of the eat score + θ·its bonus − μ·n − ν·r (R9, R13)."""
+    def eat_conjugate(self, eatery: float, restaurant: float, bonus: float) -> tuple[float, int, int]:
+        """max over (kinds n, restaurant r) of the eat score + bonus·what it earns − eatery·n −
+        restaurant·r (R9, R13), and the n and r that give it."""
         best, arg = -math.inf, (self.eat_low, self.restaurant_low)
         if self.eat_strip is None:
             return 0.0, 0, 0
         for n in range(self.eat_low, self.eat_top + 1):
             for r in range(self.restaurant_low, self.restaurant_top + 1):
-                value = self.eat_strip.score(n) * (2 if r else 1) + theta * self.eat_earned[n] - mu * n - nu * r
+                value = self.eat_strip.score(n) * (2 if r else 1) + bonus * self.eat_earned[n] - eatery * n - restaurant * r
                 if value >= best - EPSILON:
                     best, arg = max(best, value), (n, r)
         return best, arg[0], arg[1]
 
-    def hunted_conjugate(self, eta: float) -> tuple[float, int]:
+    def hunted_conjugate(self, price: float) -> tuple[float, int]:
+        """max over hunted turns h of the hunted strip's penalty + price·h (R16), and the h that gives it."""
         best, arg = -math.inf, 0
         for h in range(self.max_hunts + 1):
-            value = self.hunted[min(h, len(self.hunted) - 1)] + eta * h
+            value = self.hunted[min(h, len(self.hunted) - 1)] + price * h
             if value >= best - EPSILON:
                 best, arg = max(best, value), h
         return best, arg
@@ -216,6 +222,64 @@ class _Walk:
     labels: int
 
 
+@dataclass
+class Prices:
+    """The Lagrange multipliers, each named for what it prices (the docstring's and docs/solver.md's
+    letter in brackets); all ≥ 0. The subgradient has the same shape: the slack the walk leaves
+    in each priced constraint."""
+
+    action: list[list[float]]  # per turn and goal type: an action of that type that turn (R11) [λ]
+    counter: list[float]  # per counter: each count a goal adds to a strip or assignment [μ]
+    eatery: float  # each eatery kind on the eat strip (R13) [μ_eat]
+    restaurant: float  # a restaurant achieved, doubling the eat strip (R13) [ν]
+    hunted: float  # each hunted turn (R16) [η]
+    bonus: float  # each bonus action value used, against those the crossings earn (R9) [θ]
+    step: list[float] | None  # per turn, each step a box choice gives; two directions only (R6) [σ]
+    location: dict[Coord, float]  # each achievement of a location, against one (R10) [ρ]
+
+    @classmethod
+    def start(cls, facts: Facts, relax: _Relaxation) -> Prices:
+        """START_PRICES, and each counter at its average gain per goal from the start's count to its top."""
+        counter = [0.0 for _ in relax.counters]
+        for i, c in enumerate(relax.counters):
+            top = c.values.index(max(c.values))
+            counter[i] = max(0.0, (c.values[top] - c.values[c.low]) / (top - c.low)) if top > c.low else 0.0
+        return cls(
+            action=[[START_PRICES["action"] for _ in GOAL_TYPES] for _ in range(facts.turns)],
+            counter=counter,
+            eatery=START_PRICES["eatery"],
+            restaurant=START_PRICES["restaurant"],
+            hunted=START_PRICES["hunted"],
+            bonus=START_PRICES["bonus"],
+            step=[START_PRICES["step"] for _ in range(facts.turns)] if facts.puzzle.directions == 2 else None,
+            location={at: 0.0 for at in facts.goals},
+        )
+
+    def norm(self) -> float:
+        """The squared length (of a subgradient): Polyak's step divides by it."""
+        return (sum(g * g for row in self.action for g in row) + sum(g * g for g in self.counter)
+                + sum(g * g for g in self.location.values()) + sum(g * g for g in self.step or ())
+                + self.eatery ** 2 + self.restaurant ** 2 + self.hunted ** 2 + self.bonus ** 2)
+
+    def moved(self, slope: Prices, size: float) -> Prices:
+        """The prices `size` against the subgradient `slope` (∂L/∂price is the slack the walk
+        leaves), kept ≥ 0."""
+
+        def down(price: float, g: float) -> float:
+            return max(0.0, price - size * g)
+
+        return Prices(
+            action=[[down(p, g) for p, g in zip(row, slopes)] for row, slopes in zip(self.action, slope.action)],
+            counter=[down(p, g) for p, g in zip(self.counter, slope.counter)],
+            eatery=down(self.eatery, slope.eatery),
+            restaurant=down(self.restaurant, slope.restaurant),
+            hunted=down(self.hunted, slope.hunted),
+            bonus=down(self.bonus, slope.bonus),
+            step=None if self.step is None else [down(p, g) for p, g in zip(self.step, slope.step)],
+            location={at: down(p, slope.location[at]) for at, p in self.location.items()},
+        )
+
+
 def walk_bound(facts: Facts, *, iterations: int = ITERATIONS, floor: int | None = None, radius: int = 1,
                deadline: float | None = None) -> WalkBound:
     """The Lagrangian walk bound of a puzzle: at least the appreciation of every plan.
@@ -225,86 +289,17 @@ def walk_bound(facts: Facts, *, iterations: int = ITERATIONS, floor: int | None 
     function of the puzzle and the arguments (a fixed number of walk programmes); with one
     (time.monotonic()) the programmes also stop there, and the bound, still true, may be looser.
     """
-    arms = facts.puzzle.directions
     relax = _Relaxation(facts)
     walker = _Walker(facts, relax, radius)
-    K = facts.turns
-    lam = [[START_PRICES["action"] for _ in GOAL_TYPES] for _ in range(K)]
-    mu = [0.0 for _ in relax.counters]
-    for i, counter in enumerate(relax.counters):
-        # Start at the counter's average gain per goal, from the start's count to its top.
-        top = counter.values.index(max(counter.values))
-        mu[i] = max(0.0, (counter.values[top] - counter.values[counter.low]) / (top - counter.low)) if top > counter.low else 0.0
-    mu_eat, nu = START_PRICES["eatery"], START_PRICES["restaurant"]
-    eta = START_PRICES["hunted"]
-    theta = START_PRICES["bonus"]
-    sigma = [START_PRICES["step"] for _ in range(K)] if arms == 2 else None
-    # R10, each location achieved at most once: ρ[v] prices an achievement of v, against ρ[v] once.
-    rho = {at: 0.0 for at in facts.goals}
+    prices = Prices.start(facts, relax)
     best = math.inf
     labels = 0
     scale = STEP
     stall = 0
     for iteration in range(1, iterations + 1):
-        walk = walker.run(lam, mu, mu_eat, nu, eta, theta, rho, sigma)
+        walk = walker.run(prices)
         labels = max(labels, walk.labels)
-        if sigma is None:
-            value = walk.value
-            boxes, bonuses = walk.boxes, walk.bonus
-        else:
-            # Two directions (R6): each arm is a walk of the programme, at most its best, so both
-            # together are at most twice it; the box choice is paid σ[k] for each step it gives.
-            value = arms * walk.value
-            boxes, bonuses, plan_steps = [], [], []
-            for k in range(K):
-                worth, steps, o, used = max(walker.choices(k, lam, eta, theta),
-                                            key=lambda c: (c[0] + sigma[k] * c[1], -c[2], -c[3]))
-                value += worth + sigma[k] * steps
-                boxes.append(o)
-                bonuses.append(used)
-                plan_steps.append(steps)
-        sub_mu = [0.0 for _ in mu]
-        earned = 0  # the bonus values the counters' chosen counts earn
-        for i, counter in enumerate(relax.counters):
-            h, arg = counter.conjugate(mu[i], theta)
-            value += h
-            sub_mu[i] -= arg
-            earned += counter.earned[arg]
-        e, n_eat, n_rest = relax.eat_conjugate(mu_eat, nu, theta)
-        earned += relax.eat_earned[n_eat]
-        value += e
-        hv, h_arg = relax.hunted_conjugate(eta)
-        value += hv
-        value += sum(rho.values())
-        sub_rho = {at: 1.0 for at in rho}
-        # What the start counts (R12) is worth μ too: the walk's prizes count only its goals.
-        value += sum(m * c.low for m, c in zip(mu, relax.counters)) + mu_eat * relax.eat_low + nu * relax.restaurant_low
-        # The walk's counts, payments and hunts: the subgradient.
-        sub_lam = [[0.0 for _ in GOAL_TYPES] for _ in range(K)]
-        sub_eat, sub_nu = -n_eat, -n_rest
-        hunts = 0
-        used_bonus = 0
-        sub_sigma = [plan_steps[k] - arms * walk.steps[k] for k in range(K)] if sigma is not None else []
-        for k in range(K):
-            option = facts.options[k][boxes[k]]
-            hunts += option.hunted
-            for t, action in enumerate(GOAL_TYPES):
-                sub_lam[k][t] += option.amount(action)
-            used_bonus += bonuses[k]
-            for at, g in walk.claims[k]:
-                action, cost, counts, eats, restaurants = relax.goal_terms[at][g]
-                sub_lam[k][GOAL_TYPES.index(action)] -= arms * cost
-                sub_rho[at] -= arms
-                for i in counts:
-                    sub_mu[i] += arms
-                sub_eat += arms * eats
-                sub_nu += arms * restaurants
-        for i, counter in enumerate(relax.counters):
-            sub_mu[i] += counter.low
-        sub_eat += relax.eat_low
-        sub_nu += relax.restaurant_low
-        sub_eta = h_arg - hunts
-        sub_theta = earned - used_bonus if relax.bonus_top else 0.0
+        value, slope = _lagrangian(facts, relax, walker, prices, walk)
         if value < best - EPSILON:
             best = value
             stall = 0
@@ -315,26 +310,103 @@ def walk_bound(facts: Facts, *, iterations: int = ITERATIONS, floor: int | None 
                 stall = 0
         target = floor if floor is not None else best - 0.1 * facts.ceiling()
         gap = max(value - target, 1.0)
-        norm = (sum(g * g for row in sub_lam for g in row) + sum(g * g for g in sub_mu) + sum(g * g for g in sub_rho.values())
-                + sum(g * g for g in sub_sigma) + sub_eat ** 2 + sub_nu ** 2 + sub_eta ** 2 + sub_theta ** 2)
+        norm = slope.norm()
         if norm < EPSILON:
             break  # the walk meets every relaxed constraint with equality: the bound cannot fall
         if deadline is not None and time.monotonic() >= deadline:
             break
-        step = scale * gap / norm
-        # Multipliers move against the subgradient (∂L/∂x is the slack the walk leaves), kept ≥ 0.
-        for k in range(K):
-            for t in range(len(GOAL_TYPES)):
-                lam[k][t] = max(0.0, lam[k][t] - step * sub_lam[k][t])
-        mu = [max(0.0, m - step * g) for m, g in zip(mu, sub_mu)]
-        mu_eat = max(0.0, mu_eat - step * sub_eat)
-        nu = max(0.0, nu - step * sub_nu)
-        eta = max(0.0, eta - step * sub_eta)
-        theta = max(0.0, theta - step * sub_theta)
-        rho = {at: max(0.0, r - step * sub_rho[at]) for at, r in rho.items()}
-        if sigma is not None:
-            sigma = [max(0.0, x - step * g) for x, g in zip(sigma, sub_sigma)]
+        prices = prices.moved(slope, scale * gap / norm)
     return WalkBound(math.floor(best + EPSILON), best, iteration, labels)
+
+
+@dataclass
+class _Choices:
+    """What the Lagrangian chose at given prices besides the walk: per turn the box choice, bonus
+    value used and plan steps; the counts each relaxed score's H is taken at, and the bonus they earn."""
+
+    boxes: list[int]
+    bonus: list[int]
+    plan_steps: list[int]  # two directions only (the steps the box choices give, each arm pays its own)
+    counts: list[int] = field(default_factory=list)  # per counter
+    eateries: int = 0
+    restaurants: int = 0
+    hunts: int = 0
+    earned: int = 0
+
+
+def _lagrangian(facts: Facts, relax: _Relaxation, walker: _Walker, prices: Prices, walk: _Walk) -> tuple[float, Prices]:
+    """The relaxation's value at `prices`, at least every plan's appreciation, and its subgradient.
+
+    The terms are added one by one in a fixed order, so the bound is the same to the last bit.
+    """
+    value, chosen = _turn_choices(facts, walker, prices, walk)
+    for i, counter in enumerate(relax.counters):
+        h, n = counter.conjugate(prices.counter[i], prices.bonus)
+        value += h
+        chosen.counts.append(n)
+        chosen.earned += counter.earned[n]
+    e, chosen.eateries, chosen.restaurants = relax.eat_conjugate(prices.eatery, prices.restaurant, prices.bonus)
+    chosen.earned += relax.eat_earned[chosen.eateries]
+    value += e
+    hunted, chosen.hunts = relax.hunted_conjugate(prices.hunted)
+    value += hunted
+    value += sum(prices.location.values())
+    # What the start counts (R12) is worth too: the walk's prizes count only its goals.
+    value += (sum(m * c.low for m, c in zip(prices.counter, relax.counters)) + prices.eatery * relax.eat_low
+              + prices.restaurant * relax.restaurant_low)
+    return value, _slope(facts, relax, walk, chosen)
+
+
+def _turn_choices(facts: Facts, walker: _Walker, prices: Prices, walk: _Walk) -> tuple[float, _Choices]:
+    """The walk's value and each turn's box choice: the walk's own in one direction; with two
+    (R6) each arm is a walk of the programme, at most its best, so both together are at most
+    twice it, and each turn's box choice is paid its step price for each step it gives."""
+    if prices.step is None:
+        return walk.value, _Choices(walk.boxes, walk.bonus, [])
+    value = facts.puzzle.directions * walk.value
+    chosen = _Choices([], [], [])
+    for k in range(facts.turns):
+        price = prices.step[k]
+        worth, steps, o, used = max(walker.choices(k, prices), key=lambda c: (c[0] + price * c[1], -c[2], -c[3]))
+        value += worth + price * steps
+        chosen.boxes.append(o)
+        chosen.bonus.append(used)
+        chosen.plan_steps.append(steps)
+    return value, chosen
+
+
+def _slope(facts: Facts, relax: _Relaxation, walk: _Walk, chosen: _Choices) -> Prices:
+    """The subgradient: for each priced constraint, what the walk and the choices leave of it
+    (the actions the boxes give less those the goals cost, the counts chosen less those the goals
+    add, …)."""
+    arms = facts.puzzle.directions
+    slope = Prices(action=[[0.0 for _ in GOAL_TYPES] for _ in range(facts.turns)],
+                   counter=[0.0 - n for n in chosen.counts], eatery=-chosen.eateries, restaurant=-chosen.restaurants,
+                   hunted=0, bonus=0.0, step=None, location={at: 1.0 for at in facts.goals})
+    hunted_turns = used_bonus = 0
+    for k in range(facts.turns):
+        option = facts.options[k][chosen.boxes[k]]
+        hunted_turns += option.hunted
+        for t, action in enumerate(GOAL_TYPES):
+            slope.action[k][t] += option.amount(action)
+        used_bonus += chosen.bonus[k]
+        for at, g in walk.claims[k]:
+            action, cost, counts, eats, restaurants = relax.goal_terms[at][g]
+            slope.action[k][GOAL_TYPES.index(action)] -= arms * cost
+            slope.location[at] -= arms
+            for i in counts:
+                slope.counter[i] += arms
+            slope.eatery += arms * eats
+            slope.restaurant += arms * restaurants
+    for i, counter in enumerate(relax.counters):
+        slope.counter[i] += counter.low
+    slope.eatery += relax.eat_low
+    slope.restaurant += relax.restaurant_low
+    slope.hunted = chosen.hunts - hunted_turns
+    slope.bonus = chosen.earned - used_bonus if relax.bonus_top else 0.0
+    if arms == 2:
+        slope.step = [chosen.plan_steps[k] - arms * walk.steps[k] for k in range(facts.turns)]
+    return slope
 
 
 class _Walker:
@@ -412,13 +484,14 @@ class _Walker:
         self.label_node = [v for v, _, _ in labels]
         self.twin = {int(d): int(s) for s, d in zip(self.stay_src, self.stay_dst)}
 
-    def choices(self, k: int, lam, eta: float, theta: float) -> list[tuple[float, int, int, int]]:
+    def choices(self, k: int, prices: Prices) -> list[tuple[float, int, int, int]]:
         """Turn k's box choices with their bonus uses: (worth at these prices, plan steps, option
         index, bonus value used)."""
         relax = self.relax
         found = []
+        action = prices.action[k]
         for o, option in enumerate(self.facts.options[k]):
-            base = sum(lam[k][t] * option.amount(a) for t, a in enumerate(GOAL_TYPES)) - eta * option.hunted
+            base = sum(action[t] * option.amount(a) for t, a in enumerate(GOAL_TYPES)) - prices.hunted * option.hunted
             plan = option.amount(PLAN)
             found.append((base, plan, o, 0))
             if not relax.bonus_top:
@@ -426,7 +499,7 @@ class _Walker:
             # R9 relaxed: up to MAX_BONUS_PER_TURN bonus actions of the top value, added to a type
             # this choice has (plan for steps, or the best-priced goal type).
             types = [t for t, a in enumerate(GOAL_TYPES) if option.amount(a) > 0]
-            best_price = max((lam[k][t] for t in types), default=None)
+            best_price = max((action[t] for t in types), default=None)
             for uses in range(1, MAX_BONUS_PER_TURN + 1):
                 value = uses * relax.bonus_top
                 for to_plan in range(uses + 1):
@@ -434,17 +507,23 @@ class _Walker:
                         continue
                     if uses - to_plan and best_price is None:
                         continue
-                    gain = (uses - to_plan) * relax.bonus_top * (best_price or 0.0) - theta * value
+                    gain = (uses - to_plan) * relax.bonus_top * (best_price or 0.0) - prices.bonus * value
                     found.append((base + gain, plan + to_plan * relax.bonus_top, o, value))
         return found
 
-    def run(self, lam, mu, mu_eat, nu, eta, theta, rho, sigma=None) -> _Walk:
-        facts, relax = self.facts, self.relax
-        K = facts.turns
+    def run(self, prices: Prices) -> _Walk:
+        """The best walk at these prices (one arm, every turn): its value, choices and goals."""
+        prizes = self._prizes(prices)
+        turn_values = self._turn_values(prices)
+        values, history, reached = self._programme(prizes, turn_values)
+        return self._read_back(values, history, prizes, turn_values, reached)
+
+    def _prizes(self, prices: Prices) -> list[tuple[list[float], list[int]]]:
+        """Per turn, each location's best goal and what it is worth (0 and -1: not achieved)."""
+        relax = self.relax
         nodes = self.nodes
-        # Each location's best goal in each turn, and what it is worth (0: not achieved).
         prizes = []
-        for k in range(K):
+        for k in range(self.facts.turns):
             row = [0.0] * len(nodes)
             pick = [-1] * len(nodes)
             for i, v in enumerate(nodes):
@@ -452,72 +531,92 @@ class _Walker:
                 if not terms:
                     continue
                 for g, (action, cost, counts, eats, restaurants) in enumerate(terms):
-                    gain = (sum(mu[c] for c in counts) + mu_eat * eats + nu * restaurants
-                            - lam[k][GOAL_TYPES.index(action)] * cost - rho[v])
+                    gain = (sum(prices.counter[c] for c in counts) + prices.eatery * eats + prices.restaurant * restaurants
+                            - prices.action[k][GOAL_TYPES.index(action)] * cost - prices.location[v])
                     if gain > row[i] + EPSILON:
                         row[i], pick[i] = gain, g
             prizes.append((row, pick))
-        # Each turn's value of taking j steps: one direction, the best box choice (and bonus use)
-        # that gives at least j steps, B_k(j); two directions, −σ[k]·j (each arm pays for its steps).
+        return prizes
+
+    def _turn_values(self, prices: Prices) -> list[dict[int, tuple[float, int, int]]]:
+        """Each turn's value of taking j steps, with its box choice and bonus value: one direction,
+        the best box choice (and bonus use) that gives at least j steps, B_k(j); two directions,
+        −step price·j (each arm pays for its steps)."""
         turn_values = []
-        for k in range(K):
+        for k in range(self.facts.turns):
             best_for = {}  # steps → (value, option index, bonus)
-            if sigma is not None:
+            if prices.step is not None:
                 top = self.facts.max_plan(k)
-                turn_values.append({j: (-sigma[k] * j, -1, 0) for j in range(top + 1)})
+                turn_values.append({j: (-prices.step[k] * j, -1, 0) for j in range(top + 1)})
                 continue
-            for worth, steps, o, bonus in self.choices(k, lam, eta, theta):
+            for worth, steps, o, bonus in self.choices(k, prices):
                 for j in range(steps + 1):
                     old = best_for.get(j)
                     if old is None or worth > old[0] + EPSILON:
                         best_for[j] = (worth, o, bonus)
             turn_values.append(best_for)
-        # The programme over the label arrays (_state_graph): per turn, the labels where it starts,
-        # achievements in place, then each step; a turn may end after any number of steps j,
-        # worth turn_values[k][j]. Ties go to the lowest index, so the walk is reproducible.
+        return turn_values
+
+    def _programme(self, prizes, turn_values) -> tuple:
+        """The programme over the label arrays (_state_graph): per turn, the labels where it starts,
+        achievements in place, then each step; a turn may end after any number of steps j, worth
+        turn_values[k][j]. Returns the best value per label at the end, each turn's choices (for
+        `_read_back`) and the most labels a step layer reached."""
         import numpy as np  # see _state_graph
 
-        S = self.label_count
-        values = np.full(S, -np.inf)
+        values = np.full(self.label_count, -np.inf)
         values[0] = 0.0
         history = []  # per turn: (stay achieved?, each step's chosen edge per label, the step each end came from)
         reached = 0
-        for k in range(K):
-            row = np.array(prizes[k][0])
-            worth = np.where(row > 0, row, -np.inf)  # an achievement worth nothing is not made
-            stay_value = values[self.stay_src] + worth[self.stay_node]
-            stayed = np.zeros(S, dtype=bool)
-            better = stay_value > values[self.stay_dst]
-            layer = values.copy()
-            layer[self.stay_dst[better]] = stay_value[better]
-            stayed[self.stay_dst[better]] = True
-            add = np.where(self.claiming, worth[self.claim_node], 0.0)
-            layers = [layer]
-            chosen = []
-            table = turn_values[k]
-            top = max(table)
-            for j in range(1, top + 1):
-                candidate = layer[self.src] + add
-                best = np.maximum.reduceat(candidate, self.starts)
-                nxt = np.full(S, -np.inf)
-                nxt[self.targets] = best
-                # The first edge into each label that gives its value.
-                hit = np.flatnonzero((candidate == nxt[self.dst]) & (candidate > -np.inf))
-                edge = np.full(S, -1, dtype=np.int64)
-                labels_hit, first_hit = np.unique(self.dst[hit], return_index=True)
-                edge[labels_hit] = hit[first_hit]
-                reached = max(reached, int(np.count_nonzero(nxt > -np.inf)))
-                layers.append(nxt)
-                chosen.append(edge)
-                layer = nxt
-            stacked = np.stack([layers[j] + table[j][0] for j in range(top + 1)])
-            origin = np.argmax(stacked, axis=0)
-            values = stacked[origin, np.arange(S)]
-            history.append((stayed, chosen, origin))
+        for k in range(self.facts.turns):
+            values, turn, layer_reach = self._turn(values, prizes[k][0], turn_values[k])
+            history.append(turn)
+            reached = max(reached, layer_reach)
+        return values, history, reached
+
+    def _turn(self, values, prize_row: list[float], table: dict[int, tuple[float, int, int]]) -> tuple:
+        """One turn of the programme from the labels' `values`. Ties go to the lowest index, so the
+        walk is reproducible."""
+        import numpy as np  # see _state_graph
+
+        S = self.label_count
+        row = np.array(prize_row)
+        worth = np.where(row > 0, row, -np.inf)  # an achievement worth nothing is not made
+        stay_value = values[self.stay_src] + worth[self.stay_node]
+        stayed = np.zeros(S, dtype=bool)
+        better = stay_value > values[self.stay_dst]
+        layer = values.copy()
+        layer[self.stay_dst[better]] = stay_value[better]
+        stayed[self.stay_dst[better]] = True
+        add = np.where(self.claiming, worth[self.claim_node], 0.0)
+        layers = [layer]
+        chosen = []
+        reached = 0
+        top = max(table)
+        for j in range(1, top + 1):
+            candidate = layer[self.src] + add
+            best = np.maximum.reduceat(candidate, self.starts)
+            nxt = np.full(S, -np.inf)
+            nxt[self.targets] = best
+            # The first edge into each label that gives its value.
+            hit = np.flatnonzero((candidate == nxt[self.dst]) & (candidate > -np.inf))
+            edge = np.full(S, -1, dtype=np.int64)
+            labels_hit, first_hit = np.unique(self.dst[hit], return_index=True)
+            edge[labels_hit] = hit[first_hit]
+            reached = max(reached, int(np.count_nonzero(nxt > -np.inf)))
+            layers.append(nxt)
+            chosen.append(edge)
+            layer = nxt
+        stacked = np.stack([layers[j] + table[j][0] for j in range(top + 1)])
+        origin = np.argmax(stacked, axis=0)
+        return stacked[origin, np.arange(S)], (stayed, chosen, origin), reached
+
+    def _read_back(self, values, history, prizes, turn_values, reached: int) -> _Walk:
+        """The best walk, read back turn by turn from the end."""
+        import numpy as np  # see _state_graph
+
+        K = self.facts.turns
         final = int(np.argmax(values))
-        value = float(values[final])
-        most = reached
-        # Read the walk back, turn by turn from the end.
         boxes, claims, bonus, steps = [0] * K, [[] for _ in range(K)], [0] * K, [0] * K
         label = final
         for k in range(K - 1, -1, -1):
@@ -536,4 +635,4 @@ class _Walker:
                 label = self.twin[label]  # the same label before it achieved its end
                 node = self.label_node[label]
                 claims[k].append((self.nodes[node], pick[node]))
-        return _Walk(value, boxes, claims, bonus, steps, most)
+        return _Walk(float(values[final]), boxes, claims, bonus, steps, reached)

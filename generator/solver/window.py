@@ -28,11 +28,12 @@ from ortools.sat.python import cp_model
 
 from generator.rules.sheet import Sheet
 from generator.rules.grid import Coord, crossing_diagonal, edge
-from generator.rules.plan import BonusUse, GoalClaim, Plan, Turn
+from generator.rules.plan import GoalClaim, Plan, Turn
 from generator.rules.replay import replay
 from generator.solver.facts import Facts, map_distances
-from generator.solver.model import PLAN, Model, add_bonus, add_payments, add_score, add_turns, bonus_total
-from generator.solver.readback import SolverBug, ordered
+from generator.solver.model import (PLAN, Model, add_bonus, add_crossings_apart, add_payments, add_score, add_touched,
+                                    add_turns, bonus_total)
+from generator.solver.readback import SolverBug, bonus_uses, ordered
 
 
 @dataclass(frozen=True)
@@ -165,117 +166,134 @@ class WindowModel:
         return self.g.get((e, k, i), False)
 
     def _path(self) -> None:
-        facts, cp = self.facts, self.cp
-        grid = facts.city.grid
+        """R2–R6 in the window: each arm's new segment, its steps, and its join to the later nodes."""
         caps = self._steps_cap()
-        total = caps[self.window.last]
-        diagonal: dict[frozenset, cp_model.IntVar] = {}
-
-        def step_literal(a: Coord, b: Coord):
-            """The literal a diagonal step a–b implies, or None for a straight step; False if it crosses a kept one."""
-            other = crossing_diagonal(a, b)
-            if other is None:
-                return None
-            if other in self.fixed_diagonals:
-                return False
-            key = edge(a, b)
-            if key not in diagonal:
-                diagonal[key] = cp.NewBoolVar(f"diag_{min(a, b)}_{max(a, b)}")
-            return diagonal[key]
-
+        self.diagonal: dict[frozenset, cp_model.IntVar] = {}  # diagonal steps the new segments may take
         self.exact = True  # every plan that agrees outside the window is in the model
         for e, arm in enumerate(self.arms):
-            if arm.reroute:
-                arm.length = total
-                if self.window.slack is not None and len(arm.segment) + self.window.slack < total:
-                    arm.length = len(arm.segment) + self.window.slack
-                    self.exact = False
-                total_e = arm.length
-                near = map_distances(_Avoiding(grid, self.fixed_nodes - {arm.start}), arm.start)
-                back = map_distances(_Avoiding(grid, self.fixed_nodes - {arm.after[0]}), arm.after[0]) if arm.after else None
-                arm.at = {}
-                for i in range(1, total_e + 1):
-                    arm.at[i] = [
-                        v for v, d in near.items()
-                        if 1 <= d <= i and (back is None or back.get(v, total_e + 2) <= total_e - i + 1)
-                    ]
-                while arm.length and not arm.at[arm.length]:
-                    arm.length -= 1
-            else:
-                arm.length = len(arm.segment)
-                arm.at = {i: [v] for i, v in enumerate(arm.segment, start=1)}
-            for i in range(1, arm.length + 1):
-                present = cp.NewBoolVar(f"present_{e}_{i}")
-                self.present[e, i] = present
-                literals = []
-                for v in arm.at[i]:
-                    literal = cp.NewBoolVar(f"y_{e}_{i}_{v}")
-                    self.y[e, i, v] = literal
-                    literals.append(literal)
-                cp.Add(sum(literals) == present)
-                if i > 1:
-                    cp.AddImplication(present, self.present[e, i - 1])
-            if not arm.reroute and arm.after:
-                for i in range(1, arm.length + 1):
-                    cp.Add(self.present[e, i] == 1)  # a kept segment that later nodes follow stays whole
-            # Steps: each node follows the one before it (R2), diagonals noted for R4.
-            for i in range(1, arm.length + 1):
-                for v in arm.at[i]:
-                    literal = self.y[e, i, v]
-                    before = [(u, self.y[e, i - 1, u]) for u in grid.neighbours(v) if (e, i - 1, u) in self.y] if i > 1 else []
-                    if i == 1:
-                        if arm.start not in grid.neighbours(v):
-                            cp.Add(literal == 0)
-                            continue
-                        d = step_literal(arm.start, v)
-                        if d is False:
-                            cp.Add(literal == 0)
-                        elif d is not None:
-                            cp.AddImplication(literal, d)
-                        continue
-                    cp.AddBoolOr([u_lit for _, u_lit in before] + [literal.Not()])
-                    for u, u_lit in before:
-                        d = step_literal(u, v)
-                        if d is False:
-                            cp.AddBoolOr([u_lit.Not(), literal.Not()])
-                        elif d is not None:
-                            cp.AddBoolOr([u_lit.Not(), literal.Not(), d])
-            # The segment joins the arm's later nodes: its last node is a neighbour of the first.
+            self._candidates(arm, caps[self.window.last])
+            self._segment(e, arm)
+            self._segment_steps(e, arm)
             if arm.after:
-                head = arm.after[0]
-                links = set(grid.neighbours(head))
-                for i in range(1, arm.length + 1):
-                    more = self.present.get((e, i + 1))
-                    for v in arm.at[i]:
-                        ends_here = [self.y[e, i, v].Not()] + ([more] if more is not None else [])
-                        d = step_literal(v, head) if v in links else False
-                        if d is False:
-                            cp.AddBoolOr(ends_here)
-                        elif d is not None:
-                            cp.AddBoolOr(ends_here + [d])
-                first = self.present.get((e, 1))
-                d = step_literal(arm.start, head) if arm.start in links else False
-                if d is False:
-                    cp.Add(first == 1) if first is not None else cp.Add(False)
-                elif d is not None:
-                    cp.AddBoolOr(([first] if first is not None else []) + [d])
+                self._join(e, arm)
         # R4: a node is entered at most once; two crossing diagonals are never both steps.
         by_node = defaultdict(list)
         for (e, i, v), literal in self.y.items():
             by_node[v].append(literal)
         for literals in by_node.values():
             if len(literals) > 1:
-                cp.AddAtMostOne(literals)
-        for key, literal in diagonal.items():
-            a, b = sorted(key)
-            other = crossing_diagonal(a, b)
-            if other in diagonal and min(other) > a:
-                cp.AddBoolOr([literal.Not(), diagonal[other].Not()])
-        # Turn by turn: g[e, k, i] = the arm holds at least i segment nodes after turn k (R5).
+                self.cp.AddAtMostOne(literals)
+        add_crossings_apart(self.cp, self.diagonal)
+        self._turn_counts(caps)
+
+    def _candidates(self, arm: _Arm, total: int) -> None:
+        """The nodes each segment index may hold: a kept segment's own; for a re-routed one (at
+        most `total` nodes, or its old length + slack) those reachable from the arm's end that can
+        still join the later nodes, both avoiding the kept path."""
+        if not arm.reroute:
+            arm.length = len(arm.segment)
+            arm.at = {i: [v] for i, v in enumerate(arm.segment, start=1)}
+            return
+        arm.length = total
+        if self.window.slack is not None and len(arm.segment) + self.window.slack < total:
+            arm.length = len(arm.segment) + self.window.slack
+            self.exact = False
+        longest = arm.length
+        grid = self.facts.city.grid
+        near = map_distances(_Avoiding(grid, self.fixed_nodes - {arm.start}), arm.start)
+        back = map_distances(_Avoiding(grid, self.fixed_nodes - {arm.after[0]}), arm.after[0]) if arm.after else None
+        arm.at = {}
+        for i in range(1, longest + 1):
+            arm.at[i] = [
+                v for v, d in near.items()
+                if 1 <= d <= i and (back is None or back.get(v, longest + 2) <= longest - i + 1)
+            ]
+        while arm.length and not arm.at[arm.length]:
+            arm.length -= 1
+
+    def _segment(self, e: int, arm: _Arm) -> None:
+        """y[e, i, v]: the segment's i-th node is v; present[e, i]: the segment has an i-th node."""
+        cp = self.cp
+        for i in range(1, arm.length + 1):
+            present = cp.NewBoolVar(f"present_{e}_{i}")
+            self.present[e, i] = present
+            literals = []
+            for v in arm.at[i]:
+                literal = cp.NewBoolVar(f"y_{e}_{i}_{v}")
+                self.y[e, i, v] = literal
+                literals.append(literal)
+            cp.Add(sum(literals) == present)
+            if i > 1:
+                cp.AddImplication(present, self.present[e, i - 1])
+        if not arm.reroute and arm.after:
+            for i in range(1, arm.length + 1):
+                cp.Add(self.present[e, i] == 1)  # a kept segment that later nodes follow stays whole
+
+    def _segment_steps(self, e: int, arm: _Arm) -> None:
+        """R2: each node of the segment follows the one before it (the first, the arm's end);
+        a diagonal step implies its literal (R4)."""
+        cp, grid = self.cp, self.facts.city.grid
+        for i in range(1, arm.length + 1):
+            for v in arm.at[i]:
+                literal = self.y[e, i, v]
+                if i == 1:
+                    d = self._diagonal(arm.start, v) if arm.start in grid.neighbours(v) else False
+                    if d is False:
+                        cp.Add(literal == 0)
+                    elif d is not None:
+                        cp.AddImplication(literal, d)
+                    continue
+                before = [(u, self.y[e, i - 1, u]) for u in grid.neighbours(v) if (e, i - 1, u) in self.y]
+                cp.AddBoolOr([u_lit for _, u_lit in before] + [literal.Not()])
+                for u, u_lit in before:
+                    d = self._diagonal(u, v)
+                    if d is False:
+                        cp.AddBoolOr([u_lit.Not(), literal.Not()])
+                    elif d is not None:
+                        cp.AddBoolOr([u_lit.Not(), literal.Not(), d])
+
+    def _join(self, e: int, arm: _Arm) -> None:
+        """R2: the segment joins the arm's later nodes: its last node (the arm's end when it is
+        empty) is a neighbour of the first later node."""
+        cp = self.cp
+        head = arm.after[0]
+        links = set(self.facts.city.grid.neighbours(head))
+        for i in range(1, arm.length + 1):
+            more = self.present.get((e, i + 1))
+            for v in arm.at[i]:
+                ends_here = [self.y[e, i, v].Not()] + ([more] if more is not None else [])
+                d = self._diagonal(v, head) if v in links else False
+                if d is False:
+                    cp.AddBoolOr(ends_here)
+                elif d is not None:
+                    cp.AddBoolOr(ends_here + [d])
+        first = self.present.get((e, 1))
+        d = self._diagonal(arm.start, head) if arm.start in links else False
+        if d is False:
+            cp.Add(first == 1) if first is not None else cp.Add(False)
+        elif d is not None:
+            cp.AddBoolOr(([first] if first is not None else []) + [d])
+
+    def _diagonal(self, a: Coord, b: Coord):
+        """The literal a diagonal step a–b implies (R4); None for a straight step, False when the
+        step crosses a kept diagonal."""
+        other = crossing_diagonal(a, b)
+        if other is None:
+            return None
+        if other in self.fixed_diagonals:
+            return False
+        key = edge(a, b)
+        if key not in self.diagonal:
+            self.diagonal[key] = self.cp.NewBoolVar(f"diag_{min(a, b)}_{max(a, b)}")
+        return self.diagonal[key]
+
+    def _turn_counts(self, caps: dict[int, int]) -> None:
+        """g[e, k, i]: the arm holds at least i segment nodes after turn k (R5), never fewer later."""
+        cp = self.cp
         for e, arm in enumerate(self.arms):
             for k in self.turns:
                 if k == self.window.last:
-                    continue
+                    continue  # after the window's last turn the segment is whole: present[e, i]
                 for i in range(1, min(arm.length, caps[k]) + 1):
                     self.g[e, k, i] = cp.NewBoolVar(f"g_{e}_{k}_{i}")
             for k in self.turns:
@@ -333,17 +351,7 @@ class WindowModel:
                             elif moved is not False:
                                 cp.AddImplication(literal, moved.Not())
                             continue
-                        node = self.y[e, i, v]
-                        reached = self.G(e, k, i)
-                        if reached is False:
-                            cp.AddBoolOr([literal.Not(), node.Not()])
-                        elif reached is not True:
-                            cp.AddBoolOr([literal.Not(), node.Not(), reached])
-                        beyond = self.G(e, k - 1, i + 1)
-                        if beyond is True:
-                            cp.AddBoolOr([literal.Not(), node.Not()])
-                        elif beyond is not False:
-                            cp.AddBoolOr([literal.Not(), node.Not(), beyond.Not()])
+                        add_touched(cp, literal, self.y[e, i, v], self.G(e, k, i), self.G(e, k - 1, i + 1))
             cp.AddAtMostOne(literals)
             on_path = [self.y[e, i, v] for e, i in positions[v] if i > 0]
             if len(on_path) == len(positions[v]):  # not an arm's end: on the path only if entered
@@ -485,7 +493,7 @@ class WindowModel:
                     break
                 nodes.append(next(v for v in arm.at[i] if solver.BooleanValue(self.y[e, i, v])))
             segments.append(nodes)
-        game = Sheet(facts.puzzle)
+        sheet = Sheet(facts.puzzle)
         turns = []
         done = [0] * self.m.arms
         for k, kept in enumerate(self.plan.turns, start=1):
@@ -503,15 +511,11 @@ class WindowModel:
                     for (v, g, kk), var in m.claim.items()
                     if kk == k and solver.BooleanValue(var)
                 ]
-                bonus = []
-                for (kk, w, action), var in sorted(m.use.items(), key=lambda item: (item[0][2] is PLAN, item[0][1], item[0][2].value)):
-                    if kk == k:
-                        bonus.extend(BonusUse(w, action) for _ in range(solver.Value(var)))
-                turn = Turn(option.boxes, (moves[0], moves[1]), tuple(claims), tuple(bonus))
-            turn = ordered(game, turn)
+                turn = Turn(option.boxes, (moves[0], moves[1]), tuple(claims), bonus_uses(m.use, solver, k))
+            turn = ordered(sheet, turn)
             if turn is None:
                 return None
-            game.play(turn)
+            sheet.play(turn)
             turns.append(turn)
         plan = Plan(tuple(turns))
         report = replay(facts.puzzle, plan)

@@ -25,7 +25,7 @@ from solver_helpers import best_changing_only, exhaustive_best, mini, tiny
 def _search(puzzle, **options):
     facts = Facts(puzzle)
     start = start_plan(puzzle, facts, lns.STARTS[0])
-    return start, lns.search(puzzle, start.plan, facts=facts, **options)
+    return start, lns.search(puzzle, start.plan, lns.SearchOptions(**options), facts)
 
 
 @pytest.mark.parametrize("mode, directions", [("basic", 1), ("basic", 2), ("advanced", 1), ("advanced", 2)])
