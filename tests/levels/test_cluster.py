@@ -75,13 +75,15 @@ def test_ctrl_c_keeps_the_log_and_the_next_run_resumes_from_it(local_sweep, tmp_
     log = tmp_path / "levels-brugge.jsonl"
     process = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
     deadline = time.monotonic() + 120
-    while time.monotonic() < deadline and (not log.exists() or len(log.read_text().splitlines()) < 3):
-        time.sleep(0.05)
+    # Interrupted at the first logged job: the other eleven take a second or two, a window the
+    # suite's other worker, busy on the same two cores, must not be able to close.
+    while time.monotonic() < deadline and (not log.exists() or not log.read_text().strip()):
+        time.sleep(0.01)
     process.send_signal(signal.SIGINT)
     _, err = process.communicate(timeout=60)
     assert process.returncode == 130 and "interrupted" in err and "Traceback" not in err
     kept = log.read_text().splitlines()
-    assert 3 <= len(kept) < 12 and all(json.loads(line) for line in kept)  # whole lines only
+    assert 1 <= len(kept) < 12 and all(json.loads(line) for line in kept)  # whole lines only
     jobs = jobs_for("brugge", [1, 2], [16], honest=6, solver=0, time_limit=0, lns_work=0)
     assert len(read_log(log, jobs)) == len(kept)
     again = subprocess.run(command, capture_output=True, text=True, timeout=300)
