@@ -56,8 +56,8 @@ SLOW_TESTS = (
 
 # The suite runs on two pytest-xdist workers (pyproject.toml: `-n 2`). A module is one unit of
 # work, so its module fixtures are made once; the modules that share the session's site build (the
-# `site` fixture of tests/web/conftest.py) are one unit. The longest units go first (measured with --durations), so that neither worker is
-# left with a long one at the end while the other idles.
+# `site` fixture of tests/web/conftest.py) are one unit. The longest units go first (measured with
+# --durations), so that neither worker is left with a long one at the end while the other idles.
 SITE_MODULES = ("web/test_browser.py", "web/test_site_build.py", "web/test_targets.py")
 LONGEST_FIRST = (
     "web/site",
