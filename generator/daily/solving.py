@@ -43,4 +43,5 @@ def solve_daily(puzzle: Puzzle, work: float = WORK, bound: bool = True, stages: 
     if result.plan is None or result.score is None:
         raise AssertionError("the solver returned no plan for a daily deal")  # the cheap players always find one
     honest = replay(puzzle, honest_plan(puzzle)).score
-    return Solution(result.plan, result.score, result.bound, result.proven, honest, result.window)
+    return Solution(plan=result.plan, score=result.score, bound=result.bound, proven=result.proven, honest=honest,
+                    window=result.window)
