@@ -29,12 +29,11 @@ from generator.daily.job import Daily, Solution, publish
 from generator.daily.stages import QUIET, Stages
 from generator.data.cities import load_city
 from generator.errors import UsageError
-from generator.players.honest import honest_plan
+from generator.players.honest import honest_score
 from generator.rules.city import BASIC, City
 from generator.rules.dealer import dealt_puzzle, shuffled_deck
 from generator.rules.district import District
 from generator.rules.puzzle import MINI_CARDS, Puzzle
-from generator.rules.replay import replay
 
 # Bump when a change deals other minis (a printed mini code stays valid: it is the description).
 MINI_VERSION = "1"
@@ -139,7 +138,7 @@ def make_mini(city_key: str, day: dt.date, out_dir: Path, prover: Callable = pro
         return None
     puzzle, result, attempt = chosen
     puzzle = replace(puzzle, target=result.score)  # the proven maximum is the target
-    honest = replay(puzzle, honest_plan(puzzle)).score
+    honest = honest_score(puzzle)
     stages.begin("mini pages")
     proof = Solution(plan=result.plan, score=result.score, bound=result.bound, proven=result.proven,
                      honest=honest)

@@ -4,9 +4,8 @@ from __future__ import annotations
 
 from generator.daily.job import Solution
 from generator.daily.stages import QUIET, Stages
-from generator.players.honest import honest_plan
+from generator.players.honest import honest_score
 from generator.rules.puzzle import Puzzle
-from generator.rules.replay import replay
 
 # The par is the large-neighbourhood search's plan (solver/lns.py): a pure function of (puzzle,
 # work, seed), on any machine and under any load. WORK units of deterministic work take about
@@ -42,6 +41,6 @@ def solve_daily(puzzle: Puzzle, work: float = WORK, bound: bool = True, stages: 
     )
     if result.plan is None or result.score is None:
         raise AssertionError("the solver returned no plan for a daily deal")  # the cheap players always find one
-    honest = replay(puzzle, honest_plan(puzzle)).score
+    honest = honest_score(puzzle)
     return Solution(plan=result.plan, score=result.score, bound=result.bound, proven=result.proven, honest=honest,
                     window=result.window)

@@ -23,6 +23,7 @@ from generator.rules.grid import Coord
 from generator.rules.moves import bonus_variants, pay_greedily, shortest_extensions
 from generator.rules.plan import GoalClaim, Plan, Turn
 from generator.rules.puzzle import Puzzle
+from generator.rules.replay import replay
 from generator.rules.tally import Tally, hunted_score, strip_scores
 
 REACH = 3           # lookahead radius around the path's ends (king distance)
@@ -112,6 +113,12 @@ def honest_plan(puzzle: Puzzle, seed: int = 0) -> Plan:
         sheet.play(turn)
         turns.append(turn)
     return Plan(tuple(turns))
+
+
+def honest_score(puzzle: Puzzle) -> int:
+    """The honest player's appreciation, as the engine scores its plan (the daily's "dull deal"
+    test and the summary)."""
+    return replay(puzzle, honest_plan(puzzle)).score
 
 
 def _choose(sheet: Sheet, scorer: _Scorer, rng: random.Random) -> Turn:
