@@ -69,28 +69,39 @@ def test_a_worker_killed_mid_job_loses_nothing(tmp_path):
         assert [(o.job, o.status, o.score) for o in outcomes] == [(o.job, o.status, o.score) for o in here[jobs[index]]]
 
 
-def test_ctrl_c_keeps_the_log_and_the_next_run_resumes_from_it(local_sweep, tmp_path):
-    command = [sys.executable, "-m", "generator", *SWEEP[:-4], "--shuffles", "6", "--time-limit", "0",
-               "--lns-work", "0", "--out", str(tmp_path), "--cluster", "local:2"]
+def test_ctrl_c_on_a_cluster_exits_130_and_keeps_whole_lines(tmp_path):
+    """Ctrl-C in the middle of a sweep on a cluster: exit code 130, one line on stderr, and a log of
+    whole lines that the next run reads. The sweep is long (200 jobs), so that the signal always
+    lands before its end, whatever the load of the machine (12 jobs once finished first)."""
+    command = [sys.executable, "-m", "generator", *SWEEP[:5], "--shuffles", "100",
+               "--time-limit", "0", "--lns-work", "0", "--out", str(tmp_path), "--cluster", "local:2"]
     log = tmp_path / "levels-brugge.jsonl"
     process = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
     deadline = time.monotonic() + 120
-    # Interrupted at the first logged job: the other eleven take a second or two, a window the
-    # suite's other worker, busy on the same two cores, must not be able to close.
     while time.monotonic() < deadline and (not log.exists() or not log.read_text().strip()):
         time.sleep(0.01)
     process.send_signal(signal.SIGINT)
     _, err = process.communicate(timeout=60)
     assert process.returncode == 130 and "interrupted" in err and "Traceback" not in err
     kept = log.read_text().splitlines()
-    assert 1 <= len(kept) < 12 and all(json.loads(line) for line in kept)  # whole lines only
-    jobs = jobs_for("brugge", [1, 2], [16], honest=6, solver=0, time_limit=0, lns_work=0)
+    assert 1 <= len(kept) < 200 and all(json.loads(line) for line in kept)  # whole lines only
+    jobs = jobs_for("brugge", [1, 2], [16], honest=100, solver=0, time_limit=0, lns_work=0)
     assert len(read_log(log, jobs)) == len(kept)
+
+
+def test_the_next_run_resumes_from_a_log_cut_short(local_sweep, tmp_path):
+    """A log of five whole lines and half a sixth (a run killed while writing): the next run on the
+    cluster reuses the five, drops the half line, and ends with the uninterrupted run's report and
+    log, no line lost or twice."""
+    log = tmp_path / "levels-brugge.jsonl"
+    lines = (local_sweep / "levels-brugge.jsonl").read_text().splitlines(keepends=True)
+    log.write_text("".join(lines[:5]) + lines[5][: len(lines[5]) // 2])
+    command = [sys.executable, "-m", "generator", *SWEEP, "--out", str(tmp_path), "--cluster", "local:2"]
     again = subprocess.run(command, capture_output=True, text=True, timeout=300)
     assert again.returncode == 0, again.stderr
-    assert f"reusing {len(kept)} of 12 jobs" in again.stderr
+    assert "reusing 5 of 12 jobs" in again.stderr
     assert (tmp_path / "levels-brugge.csv").read_bytes() == (local_sweep / "levels-brugge.csv").read_bytes()
-    assert log_content(log) == log_content(local_sweep / "levels-brugge.jsonl")  # no line lost or twice
+    assert log_content(log) == log_content(local_sweep / "levels-brugge.jsonl")
 
 
 @pytest.mark.parametrize("address,words,seconds", [
