@@ -48,7 +48,7 @@ def run(first: dt.date, weeks: int, work: float, log: Path) -> None:
                 continue
             started = time.perf_counter()
             with tempfile.TemporaryDirectory() as folder:
-                daily = make_daily(city, day, Path(folder), partial(solve_daily, work=work, bound=False))
+                daily = make_daily(city, day, Path(folder), partial(solve_daily, work=work))
             target = daily.puzzle.target
             row = {
                 "city": city, "day": day.isoformat(), "weekday": day.weekday(), "work": work,

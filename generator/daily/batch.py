@@ -39,12 +39,12 @@ def make_date(city: str, day: dt.date, folder: Path, work: float, render: Render
     YAML and PDFs written into `folder` (the PDFs by `render`, on `paper`, in `lang`; default: the
     language in use); `stages` hears how far both are."""
     from generator.daily.mini import make_mini
-    from generator.daily.solving import solve_daily
+    from generator.daily.solving import bound_daily, solve_daily
 
     render = functools.partial(render, paper=paper)
     solver = functools.partial(solve_daily, work=work, stages=stages)
     with speaking(lang):
-        daily = make_daily(city, day, folder, solver, render, base_url, stages)
+        daily = make_daily(city, day, folder, solver, render, base_url, stages, bounder=bound_daily)
         mini = make_mini(city, day, folder, render=render, base_url=base_url, stages=stages) if with_mini else None
     return daily, mini
 

@@ -79,6 +79,8 @@ class Daily:
 
 
 Solver = Callable[[Puzzle], Solution]
+# The bound of the deal chosen (daily/solving.py's bound_daily): the solution with its bound.
+Bounder = Callable[[Puzzle, Solution], Solution]
 
 
 def target_for(results: tuple[panel.Result, ...], share: float, par: int) -> int:
@@ -160,11 +162,15 @@ def choose_deal(city_key: str, day: dt.date, solver: Solver,
 
 
 def make_daily(city_key: str, day: dt.date, out_dir: Path, solver: Solver, render: Callable | None = None,
-               base_url: str | None = None, stages: Stages = QUIET) -> Daily:
-    """Deal, solve and write today's files; returns what the summary prints. With `base_url` (the
+               base_url: str | None = None, stages: Stages = QUIET, bounder: Bounder | None = None) -> Daily:
+    """Deal, solve and write today's files; returns what the summary prints. `bounder` gives the
+    chosen deal its bound (without one, the solver's bound is printed). With `base_url` (the
     site's address, generator/site) the QR code holds the puzzle page's address; `stages` hears
     each stage begin (the command shows them on a terminal)."""
     puzzle, solution, attempt, results = choose_deal(city_key, day, solver, stages)
+    if bounder is not None:
+        stages.begin("bound")
+        solution = bounder(puzzle, solution)
     level = difficulty(day)
     target = target_for(results, level.panel_share, solution.score)
     stages.begin("pages")

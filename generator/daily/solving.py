@@ -1,6 +1,9 @@
-"""The daily job's use of the solver: par, certificate, bound and the honest player's score of a deal."""
+"""The daily job's use of the solver: the par, its certificate and the honest player's score of a
+deal (`solve_daily`), and the bound of the deal chosen (`bound_daily`)."""
 
 from __future__ import annotations
+
+from dataclasses import replace
 
 from generator.daily.job import Solution
 from generator.daily.stages import QUIET, Stages
@@ -12,17 +15,19 @@ from generator.rules.puzzle import Puzzle
 # 40 s of two cores here (docs/solver.md). The bound is the walk bound of WALK_PROGRAMMES walk
 # programmes (solver/walk_bound.py), also a pure function of the puzzle: 1.2 to 2 times the par
 # where the full model's bound, which it replaced, was 2.5 to 4.9 times, in half the time
-# (docs/solver.md, "The daily's bound"). The wall limit only guards against a runaway.
+# (docs/solver.md, "The daily's bound"). Only the chosen deal's bound is printed, so only it is
+# computed: a deal the job passes over costs its search alone. The wall limit only guards against
+# a runaway.
 WORK = 40.0
 WALK_PROGRAMMES = 200
 SEED = 0
 WALL_GUARD = 900.0
 
 
-def solve_daily(puzzle: Puzzle, work: float = WORK, bound: bool = True, stages: Stages = QUIET) -> Solution:
-    """The par plan (complete assignments first, then appreciation) and what is known about it;
-    `bound=False` skips the bound (benchmarks/weekdays.py: the targets never use it). `stages`
-    hears each better plan of the search."""
+def solve_daily(puzzle: Puzzle, work: float = WORK, stages: Stages = QUIET) -> Solution:
+    """The par plan (complete assignments first, then appreciation) and what is known about it
+    without a bound (the whole game's ceiling, unless the search proved its plan). `stages` hears
+    each better plan of the search."""
     from generator.solver.solve import solve
 
     def progress(found) -> None:
@@ -36,7 +41,6 @@ def solve_daily(puzzle: Puzzle, work: float = WORK, bound: bool = True, stages: 
         work=work,
         complete_first=True,
         full_model=False,
-        walk_iterations=WALK_PROGRAMMES if bound else 0,
         progress=progress,
     )
     if result.plan is None or result.score is None:
@@ -44,3 +48,17 @@ def solve_daily(puzzle: Puzzle, work: float = WORK, bound: bool = True, stages: 
     honest = honest_score(puzzle)
     return Solution(plan=result.plan, score=result.score, bound=result.bound, proven=result.proven, honest=honest,
                     window=result.window)
+
+
+def bound_daily(puzzle: Puzzle, solution: Solution) -> Solution:
+    """`solution` with the walk bound of WALK_PROGRAMMES programmes aimed at its par: proven
+    optimal when the par meets it (as `solve` with `walk_iterations` says)."""
+    from generator.solver.facts import Facts
+    from generator.solver.walk_bound import walk_bound
+
+    if solution.proven:
+        return solution
+    cap = walk_bound(Facts(puzzle), iterations=WALK_PROGRAMMES, floor=solution.score).bound
+    if solution.score >= cap:
+        return replace(solution, bound=solution.score, proven=True)
+    return replace(solution, bound=cap)

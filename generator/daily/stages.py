@@ -12,7 +12,7 @@ from typing import Protocol
 
 class Stages(Protocol):
     def begin(self, stage: str) -> None:
-        """A stage begins: "deal 1" (dealt, then solved), "panel", "pages", "mini", "mini pages"."""
+        """A stage begins: "deal 1" (dealt, then solved), "panel", "bound", "pages", "mini", "mini pages"."""
 
     def best(self, score: int | None, bound: int | None) -> None:
         """The solver's best plan so far (None before its first) and its bound, when the solver

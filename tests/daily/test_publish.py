@@ -11,7 +11,7 @@ import pytest
 from generator.daily import job
 from generator.daily.deal import deal
 from generator.daily.mini import deal_mini
-from generator.daily.solving import solve_daily
+from generator.daily.solving import bound_daily, solve_daily
 from generator.data.cities import load_city
 from generator.players.honest import honest_plan
 from generator.rules.replay import replay
@@ -60,11 +60,16 @@ def test_an_answer_off_its_par_is_never_published(monday, tmp_path):
     assert list(tmp_path.iterdir()) == []
 
 
-def test_the_daily_solver_tells_its_best_plans():
+def test_the_daily_solver_tells_its_best_plans_and_the_bound_comes_after():
     """solve_daily hands the search's better plans to its stages, the last one the par's; the walk
-    bound comes with the solution, at the end, at least the par."""
+    bound, computed for the chosen deal alone, is at least the par and at most the ceiling the
+    solver knew without it, and proves the par where it meets it."""
     heard = Heard()
     puzzle = deal_mini(load_city("antwerpen"), MINI_DAY)
     solution = solve_daily(puzzle, work=0.5, stages=heard)
     assert heard.plans and all(bound is None for _, bound in heard.plans)
     assert heard.plans[-1][0] == solution.score <= solution.bound
+    bounded = bound_daily(puzzle, solution)
+    assert solution.score <= bounded.bound <= solution.bound
+    assert bounded.proven == (bounded.bound == solution.score)
+    assert replace(bounded, bound=solution.bound, proven=solution.proven) == solution  # the par untouched
