@@ -2,7 +2,10 @@
 
 Builds the wheel, installs it into a fresh virtualenv, and runs the same commands with it and with
 this checkout's editable install, each from an empty folder outside the checkout; every file they
-write must be byte-identical.
+write must be byte-identical. The fresh virtualenv borrows this environment's packages (the
+wheel's dependencies, which pip resolves from the same pyproject.toml for `.ci/run`) through a
+.pth line, which adds their folder and nothing else: the checkout's editable hook, itself a .pth
+file in that folder, is not run, and the test asserts that `generator` is the wheel's.
 """
 
 from __future__ import annotations
@@ -10,6 +13,7 @@ from __future__ import annotations
 import filecmp
 import json
 import os
+import site
 import subprocess
 import sys
 import zipfile
@@ -23,7 +27,7 @@ EXAMPLES = ROOT / "examples"
 # What a user would run first, in both cities and for every game with a template (one daily: its
 # bytes against the checkout's are what counts, and a second city's daily would double the cost).
 COMMANDS = [
-    ["daily", "--date", "2026-12-07", "--city", "antwerpen", "--work", "0.5"],
+    ["daily", "--date", "2026-12-07", "--city", "antwerpen", "--work", "0.5", "--no-mini"],
     ["kit", "--city", "antwerpen", "--lang", "fr", "--count", "1"],
     *[[kind, "--game", game] for kind in ("scorepad", "reference") for game in ("citytrip", "bruges", "bigcity")],
     ["verify", str(EXAMPLES / "brugge-puzzle.yaml"), str(EXAMPLES / "brugge-plan.txt")],
@@ -68,8 +72,11 @@ def test_an_installed_wheel_writes_what_the_checkout_writes(wheel: Path, tmp_pat
     print the same and write the same bytes, for every command of COMMANDS."""
     venv = tmp_path / "venv"
     subprocess.run([sys.executable, "-m", "venv", str(venv)], check=True)
-    subprocess.run([str(venv / "bin" / "pip"), "install", "-q", "-c", str(ROOT / "constraints.txt"), str(wheel)],
-                   check=True, capture_output=True)
+    subprocess.run([str(venv / "bin" / "pip"), "install", "-q", "--no-deps", str(wheel)], check=True, capture_output=True)
+    (own,) = (venv / "lib").glob("python*/site-packages")
+    (own / "borrowed-dependencies.pth").write_text("".join(f"{folder}\n" for folder in site.getsitepackages()))
+    found = _run([str(venv / "bin" / "python"), "-c"], ["import generator; print(generator.__file__)"], tmp_path)
+    assert Path(found.strip()).is_relative_to(own), found
     installed, editable = tmp_path / "installed", tmp_path / "editable"
     for folder, command in ((installed, [str(venv / "bin" / "citytrip")]), (editable, [sys.executable, "-m", "generator"])):
         folder.mkdir()
@@ -78,6 +85,10 @@ def test_an_installed_wheel_writes_what_the_checkout_writes(wheel: Path, tmp_pat
             if args[0] != "levels":  # which prints how long its jobs took
                 (folder / f"printed-{args[0].lstrip('-')}-{COMMANDS.index(args)}.txt").write_text(printed)
     assert "generator version" in (installed / f"printed-version-{len(COMMANDS) - 1}.txt").read_text()
+    # `daily --no-mini`: the daily's four files and no mini, in the summary or on disk.
+    assert "daily mini" not in (installed / "printed-daily-0.txt").read_text()
+    assert len(list(installed.rglob("citytrip-antwerpen-2026-12-07-*"))) == 4
+    assert not list(installed.rglob("*-mini-*"))
     written = sorted(p.relative_to(installed) for p in installed.rglob("*") if p.is_file())
     assert written == sorted(p.relative_to(editable) for p in editable.rglob("*") if p.is_file())
     assert any(p.suffix == ".pdf" for p in written) and len(written) > 20

@@ -485,6 +485,13 @@ def test_dutch_and_french_pdfs_are_named_for_their_language(spoken: dict[str, li
     assert sheet_path(Path("d"), "en") == Path("d-sheet.pdf") and answer_key_path(Path("d"), "fr") == Path("d-answer-key-fr.pdf")
 
 
+def test_the_english_sheet_names_the_city_and_the_date(daily: job.Daily) -> None:
+    """The English sheet's title and date (the Dutch and French ones: below)."""
+    (sheet,) = [p for p in daily.files if p.name.endswith("-sheet.pdf")]
+    text = _pypdf_text(sheet)
+    assert "Citytrip Brugge daily puzzle" in text and "Monday 23 November 2026" in text
+
+
 @pytest.mark.parametrize("lang, words", [
     ("nl", ["Citytrip Brugge dagpuzzel", "Maandag 23 november 2026", "moeilijkheid 1 van 7", "basisspel",
             "pad vanaf de start in twee richtingen",
