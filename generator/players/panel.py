@@ -55,11 +55,13 @@ PANEL = (
 
 @dataclass(frozen=True)
 class Result:
-    """What one member scored, and the assignments its plan left open (a solo win needs none)."""
+    """What one member scored, the assignments its plan left open (a solo win needs none), and the
+    plan (kept, so that a page or a report can replay it without playing the member again)."""
 
     member: Member
     score: int
     missing: tuple[str, ...] = ()  # the ids of the assignments left open
+    plan: Plan | None = None  # None in a result made by hand
 
     @property
     def complete(self) -> bool:
@@ -81,7 +83,7 @@ def play(puzzle: Puzzle, members: tuple[Member, ...] = PANEL, workers: int = 2) 
         if not report.valid:
             raise AssertionError(f"panel member {member.name} played an illegal plan: {report.violations}")
         missing = tuple(i for i, done in report.breakdown.assignments_complete.items() if not done)
-        results.append(Result(member, report.score, missing))
+        results.append(Result(member, report.score, missing, plan))
     return tuple(results)
 
 

@@ -78,6 +78,7 @@ def test_the_panel_plays_legal_plans_the_same_in_one_or_two_processes():
     one, two = play(puzzle, members, workers=1), play(puzzle, members, workers=2)
     assert one == two
     for result in one:
-        report = replay(puzzle, result.member.plan(puzzle))
+        assert result.plan == result.member.plan(puzzle)
+        report = replay(puzzle, result.plan)
         assert report.valid and report.score == result.score
         assert result.complete == report.assignments_complete

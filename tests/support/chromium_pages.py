@@ -72,6 +72,16 @@ def open_page(browser, url: str, viewport: dict = PHONE, timeout: float = 180_00
     return page
 
 
+def change_fragment(page, fragment: str) -> None:
+    """Set the address's fragment ("#plan=…") of an open page, and return once the page has handled
+    it (its own hashchange listener, added first, runs before this one's): a second route on one
+    page, without loading the engine again."""
+    page.evaluate("""fragment => new Promise(done => {
+        window.addEventListener("hashchange", () => setTimeout(done), {once: true});
+        location.hash = fragment;
+    })""", fragment)
+
+
 def tap_node(page, at: str) -> None:
     page.click(f'circle.target[data-at="{at}"]')
 

@@ -1,6 +1,6 @@
 """One site for the site tests, built once: Antwerpen's Monday (basic game) and Friday (advanced
-game), each with its mini, made by the real daily job at a small search budget; the same puzzles'
-site in Dutch and French; and a browser."""
+game), each with its mini, and Saturday without one, made by the real daily job at a small search
+budget; the same puzzles' site in Dutch and French; and a browser."""
 
 from __future__ import annotations
 
@@ -16,7 +16,7 @@ from generator.language import speaking
 from generator.site.build import build_site
 from generator.daily.batch import make_date
 from generator.render.daily import render_daily
-from tests.web.days import FRIDAY, MONDAY
+from tests.web.days import SATURDAY, SITE_DAYS
 
 BASE_URL = "https://example.org/citytrip"
 ROOT = Path(__file__).resolve().parents[2]
@@ -36,14 +36,14 @@ def site(tmp_path_factory) -> Site:
     make = functools.partial(make_date, work=0.5, render=render_daily, base_url=BASE_URL)
 
     def recorded(city, day, folder):
-        daily, mini = make(city, day, folder)
+        daily, mini = make(city, day, folder, with_mini=day != SATURDAY)
         puzzles[(day.isoformat(), False)] = daily
         if mini is not None:
             puzzles[(day.isoformat(), True)] = mini
         return daily, mini
 
     folder = tmp_path_factory.mktemp("site")
-    written = build_site(folder, ["antwerpen"], [MONDAY, FRIDAY], recorded)
+    written = build_site(folder, ["antwerpen"], SITE_DAYS, recorded)
     return Site(folder, written, puzzles)
 
 
@@ -60,7 +60,7 @@ def site_in(site, tmp_path_factory):
         if lang not in built:
             folder = tmp_path_factory.mktemp(f"site-{lang}")
             with speaking(lang):
-                written = build_site(folder, ["antwerpen"], [MONDAY, FRIDAY], same_puzzles)
+                written = build_site(folder, ["antwerpen"], SITE_DAYS, same_puzzles)
             built[lang] = Site(folder, written, site.puzzles)
         return built[lang]
 

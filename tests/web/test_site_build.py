@@ -16,7 +16,7 @@ from generator.site import assets, messages
 from generator.daily.addresses import page_address
 from generator.site.build import build_site
 from tests.web.conftest import BASE_URL
-from tests.web.days import FRIDAY, MONDAY
+from tests.web.days import FRIDAY, MONDAY, SITE_DAYS
 
 PAGES = ["antwerpen/2026-11-30/index.html", "antwerpen/2026-11-30/mini.html",
          "antwerpen/2026-12-04/index.html", "antwerpen/2026-12-04/mini.html"]
@@ -77,7 +77,7 @@ def test_the_printed_qr_code_opens_the_puzzles_page(site):
 
 def test_the_site_builds_byte_identically(site, tmp_path):
     """A second build of the same puzzles writes the same bytes, page by page and asset by asset."""
-    again = build_site(tmp_path, ["antwerpen"], [MONDAY, FRIDAY],
+    again = build_site(tmp_path, ["antwerpen"], SITE_DAYS,
                        lambda city, day, folder: (site.puzzles[(day.isoformat(), False)], site.puzzles.get((day.isoformat(), True))))
     first = {path.relative_to(site.folder): path.read_bytes() for path in site.written}
     second = {path.relative_to(tmp_path): path.read_bytes() for path in again}
@@ -207,7 +207,7 @@ def test_a_site_in_another_language_builds_byte_identically(site, site_in, lang,
     """A second build in the same language writes the same bytes, file by file."""
     first = site_in(lang)
     with speaking(lang):
-        again = build_site(tmp_path, ["antwerpen"], [MONDAY, FRIDAY],
+        again = build_site(tmp_path, ["antwerpen"], SITE_DAYS,
                            lambda city, day, folder: (site.puzzles[(day.isoformat(), False)],
                                                       site.puzzles.get((day.isoformat(), True))))
     assert [p.relative_to(tmp_path) for p in again] == [p.relative_to(first.folder) for p in first.written]
