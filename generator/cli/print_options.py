@@ -8,11 +8,15 @@ ranges are the command line's, so they are checked and worded here.
 from __future__ import annotations
 
 import argparse
+import contextlib
 from pathlib import Path
+from typing import Callable, Iterator, TypeVar
 
 from generator.cli.common import add_language_option, language_of
 from generator.errors import UsageError
-from generator.language import DEFAULT, file_suffix
+from generator.language import DEFAULT, file_suffix, speaking
+
+T = TypeVar("T")  # a loaded score pad or reference template
 
 DEFAULT_FOLDER = Path("output")
 MAX_COUNT = 1000  # --count: fill-in sheets per mode
@@ -50,6 +54,26 @@ def template_language(args: argparse.Namespace, template) -> str:
 
         city = load_city(template.city, relative_to=Path(template.file).parent)
     return language_of(args, city)
+
+
+@contextlib.contextmanager
+def template_to_print(args: argparse.Namespace, kind: str, load: Callable[[Path, str | None], T],
+                      check: Callable[[T], None] = lambda template: None) -> Iterator[tuple[T, object, Path]]:
+    """The template of --game and --variant (templates/<kind>/), loaded again in the players'
+    language (`template_language`: its texts are translated on loading), with the paper and the
+    output path; the body renders within that language. `check` refuses options the template
+    does not allow before anything else is decided."""
+    from generator.render.pdf import paper
+    from generator.render.template import template_file
+
+    size = paper(args.paper)
+    file = template_file(kind, args.game)
+    template = load(file, args.variant)
+    check(template)
+    lang = template_language(args, template)
+    out = output_path(args, kind, template.game, template.variant, template.variants[0], lang)
+    with speaking(lang):
+        yield load(file, args.variant), size, out
 
 
 def output_path(args: argparse.Namespace, kind: str, game: str, variant: str, default_variant: str,

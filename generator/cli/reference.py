@@ -8,8 +8,7 @@ from __future__ import annotations
 
 import argparse
 
-from generator.cli.print_options import add_print_options, finish, output_path, template_language
-from generator.language import speaking
+from generator.cli.print_options import add_print_options, finish, template_to_print
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:
@@ -24,17 +23,9 @@ def register(subparsers: argparse._SubParsersAction) -> None:
 
 def run(args: argparse.Namespace) -> int:
     # Imported here so that `citytrip --help` does not load reportlab.
-    from generator.render.pdf import paper
     from generator.render.reference import render_reference
     from generator.render.reference_template import load_reference
-    from generator.render.template import template_file
 
-    size = paper(args.paper)
-    file = template_file("reference", args.game)
-    template = load_reference(file, args.variant)
-    lang = template_language(args, template)
-    out = output_path(args, "reference", template.game, template.variant, template.variants[0], lang)
-    with speaking(lang):
-        template = load_reference(file, args.variant)  # its texts, now in the players' language
+    with template_to_print(args, "reference", load_reference) as (template, size, out):
         finish(args, render_reference(template, size, out))
     return 0

@@ -8,9 +8,8 @@ from __future__ import annotations
 
 import argparse
 
-from generator.cli.print_options import add_print_options, check_pages, finish, output_path, template_language
+from generator.cli.print_options import add_print_options, check_pages, finish, template_to_print
 from generator.errors import UsageError
-from generator.language import speaking
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:
@@ -27,23 +26,17 @@ def register(subparsers: argparse._SubParsersAction) -> None:
 
 def run(args: argparse.Namespace) -> int:
     # Imported here so that `citytrip --help` does not load reportlab.
-    from generator.render.pdf import paper
     from generator.render.scorepad import render_scorepad
     from generator.render.scorepad_template import load_scorepad
-    from generator.render.template import template_file
 
-    size = paper(args.paper)
-    file = template_file("scorepad", args.game)
-    template = load_scorepad(file, args.variant)
-    lang = template_language(args, template)
-    players = template.max_players if args.players is None else args.players
-    if not template.min_players <= players <= template.max_players:
-        raise UsageError(
-            f"--players {players}: {template.title} is played by {template.min_players}–{template.max_players} players"
-        )
-    out = output_path(args, "scorepad", template.game, template.variant, template.variants[0], lang)
-    check_pages(args.pages)
-    with speaking(lang):
-        template = load_scorepad(file, args.variant)  # its texts, now in the players' language
-        finish(args, render_scorepad(template, players, size, out, pages=args.pages))
+    def players_of(template) -> int:
+        players = template.max_players if args.players is None else args.players
+        if not template.min_players <= players <= template.max_players:
+            raise UsageError(f"--players {players}: {template.title} is played by "
+                             f"{template.min_players}–{template.max_players} players")
+        return players
+
+    with template_to_print(args, "scorepad", load_scorepad, check=players_of) as (template, size, out):
+        check_pages(args.pages)
+        finish(args, render_scorepad(template, players_of(template), size, out, pages=args.pages))
     return 0

@@ -34,6 +34,18 @@ def test_kit_writes_every_pdf_with_a_preview_identically_twice(run, tmp_path: Pa
     assert sorted(p.name for p in first.iterdir() if p.suffix == ".pdf") == sorted(f"antwerpen-{n}.pdf" for n in KIT)
 
 
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_the_kits_cards_are_the_cards_commands_bytes(run, tmp_path: Path, lang: str) -> None:
+    """`kit` and `cards` write the same card PDFs, in any language: so the print audit of every
+    kit (tests/render/test_print_audit.py, every language and paper) audits what `cards` prints."""
+    assert run("kit", "--city", "brugge", "--count", "1", "--paper", "letter", "--lang", lang, "--out", tmp_path / "kit")[0] == 0
+    assert run("cards", "--city", "brugge", "--paper", "letter", "--lang", lang, "--out", tmp_path / "cards")[0] == 0
+    cards = sorted((tmp_path / "cards").glob("*.pdf"))
+    assert len(cards) == 4
+    for pdf in cards:
+        assert pdf.read_bytes() == (tmp_path / "kit" / pdf.name).read_bytes(), pdf.name
+
+
 @pytest.mark.parametrize("args,message", [
     (["--city", "gent"], "unknown city"),
     (["--city", "brugge", "--count", "0"], "--count"),

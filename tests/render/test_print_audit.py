@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import datetime as dt
 import re
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -26,8 +27,8 @@ from print_audit import audit, audit_and_read
 from stand_in import beam_solver
 
 PAPERS = ("a4", "letter")
-DAILIES = (("brugge", dt.date(2026, 11, 23)),      # basic, two directions
-           ("antwerpen", dt.date(2026, 11, 29)),   # advanced, one direction
+DAILIES = (("brugge", dt.date(2026, 11, 23)),      # basic, two directions, its par unproven (below)
+           ("antwerpen", dt.date(2026, 12, 6)),    # advanced, one direction, bonus actions, rush turns
            ("brugge", dt.date(2025, 3, 14)))       # the answer key whose badge once hid the start
 JARGON = re.compile(r"\(R\d|\bseed\b|\bbound\b", re.IGNORECASE)
 
@@ -42,6 +43,9 @@ def dailies(tmp_path_factory: pytest.TempPathFactory) -> list[tuple[job.Daily, s
     folder), each with its file stem: the printables render them in every language and paper."""
     scratch = tmp_path_factory.mktemp("dailies")
     made = [(job.make_daily(city, day, scratch, beam_solver), job.file_stem(city, day)) for city, day in DAILIES]
+    # The stand-in's pars are proven; a real daily's seldom is: its sheet and key print the longer
+    # certificate sentence (the same dailies as tests/render/test_daily_render.py's).
+    made[0] = (replace(made[0][0], proven=False, window=3), made[0][1])
     # The real proof: this mini's first deal proves in about 0.1 units (benchmarks/mini.py).
     mini = make_mini("antwerpen", dt.date(2026, 12, 2), scratch)
     return [*made, (mini, job.file_stem("antwerpen", mini.day) + "-mini")]

@@ -96,14 +96,14 @@ def test_same_plan_every_run_also_with_a_busy_core():
     """Reproducible by construction: two runs with two worker processes give the same plan, the
     second while another process keeps one core busy (the budget is deterministic work)."""
     puzzle = tiny(10, mode="advanced", directions=2)
-    _, first = _search(puzzle, budget=6, workers=2, seed=5)
+    _, first = _search(puzzle, budget=3, workers=2, seed=5)
     busy = subprocess.Popen([sys.executable, "-c", "while True: pass"])
     try:
-        _, second = _search(puzzle, budget=6, workers=2, seed=5)
+        _, second = _search(puzzle, budget=3, workers=2, seed=5)
     finally:
         busy.kill()
         busy.wait()
-    assert second.plan == first.plan
+    assert second.plan == first.plan and first.sub_solves > 20  # many windows, each a chance to differ
     assert (second.score, second.window, second.sub_solves) == (first.score, first.window, first.sub_solves)
 
 

@@ -75,14 +75,14 @@ def test_a_target_above_the_walk_bound_is_unsolvable_without_the_full_model(tmp_
     assert result.status is Status.UNSOLVABLE and result.plan is None
 
 
-@pytest.mark.slow  # the command on a 15-turn puzzle, about a minute
+@pytest.mark.slow  # the command on a 15-turn puzzle, its full model stopped at 8 s
 def test_the_cli_prints_the_walk_bound_and_refuses_a_silly_count(tmp_path, capsys):
     from generator.data.puzzles import puzzle_to_data
     from generator.data.yaml_file import dump_yaml
 
     path = tmp_path / "puzzle.yaml"
     path.write_text(dump_yaml(puzzle_to_data(tiny(3, short=True))), encoding="utf-8")
-    assert main(["solve", str(path), "--work", "3", "--walk-bound", "20", "--json"]) == 0
+    assert main(["solve", str(path), "--work", "1", "--time-limit", "8", "--walk-bound", "20", "--json"]) == 0
     result = json.loads(capsys.readouterr().out)
     assert result["walk_bound"] is not None and result["bound"] <= result["walk_bound"]
     assert main(["solve", str(path), "--walk-bound", "-1"]) == 2
