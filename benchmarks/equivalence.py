@@ -20,15 +20,16 @@ import sys
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests" / "support"))  # beam and random players
 
 from generator.data.puzzles import load_puzzle  # noqa: E402
 from generator.levels.sweep import level_puzzle  # noqa: E402
 from generator.players.honest import honest_plan  # noqa: E402
 from generator.players.planner import planned_plan  # noqa: E402
-from generator.players.random_player import random_plan  # noqa: E402
+from random_player import random_plan  # noqa: E402
 from generator.rules.notation import format_plan  # noqa: E402
 from generator.rules.replay import replay  # noqa: E402
-from generator.solver.beam import beam_search  # noqa: E402
+from beam import beam_search  # noqa: E402
 from generator.solver.facts import Facts  # noqa: E402
 
 DAILIES = Path(__file__).resolve().parent / "dailies"

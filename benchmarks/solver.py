@@ -13,7 +13,7 @@ version 4 (benchmarks/dailies/: a week of each city). The columns (`--columns`, 
   unvisited nodes and a dummy node for the free end, integer positions and per-turn reach
   variables, strips by AddElement). It uses one direction only and no bonus actions, so on
   two-direction or advanced puzzles its plan is legal but not the puzzle's best,
-- baseline (b), "beam": the beam-search player without CP-SAT (generator.solver.beam, width 20).
+- baseline (b), "beam": the beam-search player without CP-SAT (tests/support/beam.py, width 20).
 Two columns are read, not run: "ref", the stored 20-minute two-worker run of the plain model
 (benchmarks/reference.py, benchmarks/reference.json), and "par v4", each daily's par at
 generator version 4 (its answer file in benchmarks/dailies/). Every plan is replayed by the rules
@@ -35,6 +35,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 sys.path.insert(0, str(Path(__file__).resolve().parent))
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests" / "support"))  # the beam baseline
 
 from ortools.sat.python import cp_model  # noqa: E402
 
@@ -43,7 +44,8 @@ from generator.data.puzzles import load_puzzle, puzzle_from_data  # noqa: E402
 from generator.rules.city import EAT, RESTAURANT  # noqa: E402
 from generator.rules.plan import GoalClaim, Plan, Turn  # noqa: E402
 from generator.rules.replay import replay  # noqa: E402
-from generator.solver import beam_search, solve  # noqa: E402
+from beam import beam_search  # noqa: E402
+from generator.solver import solve  # noqa: E402
 from generator.solver.facts import ACTION_TYPES, GOAL_TYPES, Facts  # noqa: E402
 import reference  # noqa: E402
 from synthetic_city import write_city  # noqa: E402

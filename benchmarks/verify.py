@@ -15,10 +15,11 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(ROOT / "tests" / "support"))  # the random player
 
 from generator.data.cities import load_city, shipped_cities  # noqa: E402
 from generator.data.puzzles import puzzle_from_data  # noqa: E402
-from generator.players.random_player import random_plan  # noqa: E402
+from random_player import random_plan  # noqa: E402
 from generator.rules.replay import replay  # noqa: E402
 
 PLANS = 200

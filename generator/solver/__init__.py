@@ -1,11 +1,12 @@
-"""The exact solver (the only package that imports ortools) and the beam-search player.
+"""The exact solver (the only package that imports ortools).
 
 `solve(puzzle, …) -> SolveResult` finds the best plan and proves it optimal, or answers whether a
-target can be won; `beam_search(puzzle, width, seed) -> Plan` is the fast player without CP-SAT.
+target can be won. (The beam-search player the tests and benchmarks compare with lives in
+tests/support/beam.py: nothing here plays it.)
 
 OR-Tools is imported only where it is used: by the CP-SAT modules (solve, model, window, lns),
-which this package loads when one of their names is first asked for. `generator.solver.facts`,
-`generator.solver.beam` and this package itself import without it (tests/solver/test_imports.py).
+which this package loads when one of their names is first asked for. `generator.solver.facts` and
+this package itself import without it (tests/solver/test_imports.py).
 """
 
 from __future__ import annotations
@@ -15,11 +16,9 @@ import sys
 from types import ModuleType
 from typing import Any
 
-from generator.solver.beam import beam_search
-
 _FROM_SOLVE = ("Progress", "SolveResult", "SolverBug", "Status", "solve")
 
-__all__ = ["Progress", "SolveResult", "SolverBug", "Status", "beam_search", "solve"]
+__all__ = ["Progress", "SolveResult", "SolverBug", "Status", "solve"]
 
 
 def _from_solve(name: str) -> property:

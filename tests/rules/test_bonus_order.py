@@ -13,7 +13,7 @@ from deals import dealt_puzzle
 from tiny import TINY
 from generator.data.cities import shipped_cities
 from generator.data.puzzles import load_plan, load_puzzle
-from generator.players.random_player import random_turn
+from random_player import random_turn
 from generator.rules.city import ADVANCED
 from generator.rules.moves import legal_turns
 from generator.rules.plan import BonusUse, Turn

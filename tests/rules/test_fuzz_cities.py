@@ -9,7 +9,7 @@ from random_city import write_random_city
 from generator.data.cities import load_city
 from generator.data.puzzles import puzzle_from_data
 from generator.errors import DataError, UsageError
-from generator.players.random_player import random_plan
+from random_player import random_plan
 from generator.rules.replay import replay
 
 

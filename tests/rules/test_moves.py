@@ -11,7 +11,7 @@ import pytest
 from deals import dealt_puzzle
 from tiny import TINY, make_puzzle
 from generator.data.cities import shipped_cities
-from generator.players.random_player import random_turn
+from random_player import random_turn
 from generator.rules.cards import BOX_NAMES, PAIRS, TRIPLES, ActionType, normalise_boxes
 from generator.rules.sheet import Sheet
 from generator.rules.grid import Coord

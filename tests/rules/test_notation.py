@@ -6,7 +6,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from generator.players.random_player import random_plan
+from random_player import random_plan
 from tiny import make_puzzle
 from generator.rules.notation import NotationError, format_plan, parse_plan
 

@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 
 from deals import dealt_puzzle
 from recount import recount
-from generator.players.random_player import random_plan
+from random_player import random_plan
 from tiny import TINY
 from generator.data.cities import shipped_cities
 from generator.rules.grid import STEPS, Coord, crossing_diagonal

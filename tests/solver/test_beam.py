@@ -7,7 +7,7 @@ import pytest
 from generator.rules.cards import PAIRS, TRIPLES
 from generator.rules.sheet import Sheet
 from generator.rules.replay import replay
-from generator.solver import beam_search
+from beam import beam_search
 from generator.solver.facts import turn_options
 from solver_helpers import tiny
 

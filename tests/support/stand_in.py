@@ -6,7 +6,7 @@ from generator.daily.code import encode
 from generator.daily.job import Solution
 from generator.rules.puzzle import Puzzle
 from generator.rules.replay import replay
-from generator.solver.beam import beam_search
+from beam import beam_search
 
 
 _PLANS: dict[str, object] = {}  # the puzzle's code → the beam's plan

@@ -1,8 +1,10 @@
-"""A beam-search player: a good complete plan fast, without CP-SAT.
+"""A beam-search player: a good complete plan fast, without CP-SAT (a baseline of the tests and
+benchmarks; the product plays the honest player and the planner, generator/players).
 
-It seeds the CP-SAT model with a complete hint, and other parts of the project use it as the
-"plain greedy" player (daily puzzle comparison, level calibration): `beam_search(puzzle, width,
-seed) -> Plan`. The plan it returns is always legal (the engine replays it in the tests).
+It once seeded the CP-SAT model and played the "plain greedy" player; today the render tests use
+it as a quick stand-in for the daily's solver (stand_in.py) and benchmarks/solver.py as the
+baseline column: `beam_search(puzzle, width, seed) -> Plan`. The plan it returns is always legal
+(the engine replays it in the tests).
 
 Each turn every kept sheet tries every non-dominated box choice (R8), each with the bonus actions
 in hand added to one chosen type (R9); for each it walks one end of the path (R5, R6) to a reachable
