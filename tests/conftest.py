@@ -63,12 +63,13 @@ LONGEST_FIRST = (
     "web/site",
     "render/test_print_audit.py",
     "daily/test_daily_command.py",
-    "test_wheel.py",
-    "levels/test_cluster.py",
-    "test_fuzz_inputs.py",
-    "solver/test_walk_bound.py",
     "solver/test_lns.py",
     "rules/test_moves.py",
+    "test_wheel.py",
+    "render/test_daily_render.py",
+    "solver/test_walk_bound.py",
+    "test_fuzz_inputs.py",
+    "levels/test_cluster.py",
 )
 
 

@@ -54,7 +54,10 @@ def test_catches_sigint_tells_a_handler_from_the_default():
     script = "import signal, time\n{}\nprint('ready', flush=True)\ntime.sleep(60)"
     default = subprocess.Popen([sys.executable, "-c", script.format("signal.signal(signal.SIGINT, signal.SIG_DFL)")],
                                stdout=subprocess.PIPE, text=True)
-    handled = subprocess.Popen([sys.executable, "-c", script.format("")], stdout=subprocess.PIPE, text=True)
+    # Python installs its handler only where SIGINT is not ignored, and a suite started in the
+    # background inherits "ignored" from the shell: the child starts from the default.
+    handled = subprocess.Popen([sys.executable, "-c", script.format("")], stdout=subprocess.PIPE, text=True,
+                               preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
     try:
         for child in (default, handled):
             assert child.stdout.readline() == "ready\n"  # its handler is set
