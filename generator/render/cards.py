@@ -151,13 +151,24 @@ def qr_module(url: str) -> float:
 
 
 def _draw_start_card(canvas: Canvas, city: City, card: StartCard, slot: Slot) -> None:
+    """A start card: the coloured band, the location's name, the QR corner (coordinate, goal icon
+    and label, the site), and the description in the room left between them."""
     scheme = load_icon_scheme()
     location = card.location
     style = scheme.categories.get(location.category)
     colour = style.colour if style else "#222222"
     icon = _goal_icon(location.category, location.eatery, scheme)
-    x, y, top = slot.x, slot.y, slot.y + CARD_H
     band = 11 * mm
+    _draw_start_band(canvas, city, card, slot, band, icon, colour)
+    name_bottom = _draw_start_name(canvas, card, slot, slot.y + CARD_H - band - 2.5 * mm)
+    room_bottom = _draw_start_corner(canvas, city, card, slot, icon, colour)
+    _draw_start_description(canvas, card, slot, name_bottom - 1.5 * mm, room_bottom + 1 * mm)
+
+
+def _draw_start_band(canvas: Canvas, city: City, card: StartCard, slot: Slot, band: float, icon: str,
+                     colour: str) -> None:
+    """The card's top band in the goal's colour: "START 07", the city's brand and the goal icon."""
+    x, top = slot.x, slot.y + CARD_H
     canvas.setFillColor(HexColor(colour))
     canvas.rect(x, top - band, CARD_W, band, stroke=0, fill=1)
     canvas.setFillColor(white)
@@ -173,21 +184,29 @@ def _draw_start_card(canvas: Canvas, city: City, card: StartCard, slot: Slot) ->
     canvas.drawRightString(x + CARD_W - INSET - 7 * mm, top - band / 2 - 2.3, brand)
     fit_icon(canvas, icon, x + CARD_W - INSET - 2.8 * mm, top - band / 2, 5.6 * mm, white)
 
-    # Name, then the coordinate and goal icon large: the rulebook's "find this spot" aid.
-    width = CARD_W - 2 * INSET
-    name_size, name_lines = _fit_lines(location_name(location), width, FONT_BOLD, 10.5, 7.5, 2)
+
+def _draw_start_name(canvas: Canvas, card: StartCard, slot: Slot, cursor: float) -> float:
+    """The location's name below the band, from `cursor` down, in up to two lines (the rulebook's
+    "find this spot" aid); returns where it ends."""
+    location = card.location
+    name_size, name_lines = _fit_lines(location_name(location), CARD_W - 2 * INSET, FONT_BOLD, 10.5, 7.5, 2)
     report(location_name(location), len(name_lines), 3, "lines of the name on a start card")
-    cursor = top - band - 2.5 * mm
     canvas.setFillColor(INK)
     canvas.setFont(FONT_BOLD, name_size)
     for line in name_lines:
         cursor -= name_size
-        canvas.drawString(x + INSET, cursor, line)
+        canvas.drawString(slot.x + INSET, cursor, line)
         cursor -= name_size * 0.2
+    return cursor
 
-    # The QR code in the lower left; beside it, from the bottom: the site, "Scan for more:", the
-    # goal's label (two lines; a longer Dutch or French one takes more and lifts what is above
-    # it), the coordinate and the goal icon.
+
+def _draw_start_corner(canvas: Canvas, city: City, card: StartCard, slot: Slot, icon: str, colour: str) -> float:
+    """The QR code in the lower left; beside it, from the bottom: the site, "Scan for more:", the
+    goal's label (two lines; a longer Dutch or French one takes more and lifts what is above it),
+    the coordinate and the goal icon. Returns the top of the corner (the QR code or the icon,
+    whichever stands higher)."""
+    x, y = slot.x, slot.y
+    location = card.location
     url = location_url(location)
     module = qr_module(url)
     qr_size = draw_qr(canvas, url, x + INSET - QUIET_ZONE * module, y + INSET - QUIET_ZONE * module, module)
@@ -214,11 +233,13 @@ def _draw_start_card(canvas: Canvas, city: City, card: StartCard, slot: Slot) ->
     # A long site name may use half the card's inset rather than lose letters (museummayervandenbergh.be).
     canvas.drawString(right_x, y + INSET + 0.5 * mm, _site_name(url, room + INSET / 2))
     canvas.drawString(right_x, y + INSET + 0.5 * mm + MIN_TEXT * 1.3, _("Scan for more:"))
+    return max(qr_top, y + INSET + 21.5 * mm + lift)
 
-    # The description fills the room between the name and the QR code or the coordinate's icon,
-    # whichever stands higher (shrink to fit).
-    room_top, room_bottom = cursor - 1.5 * mm, max(qr_top, y + INSET + 21.5 * mm + lift) + 1 * mm
+
+def _draw_start_description(canvas: Canvas, card: StartCard, slot: Slot, room_top: float, room_bottom: float) -> None:
+    """The description in the room between the name and the corner, shrunk to fit."""
     description = start_description(card)
+    width = CARD_W - 2 * INSET
     size = 8.0
     while True:
         size, lines = fit_words(description, width, FONT, size, MIN_TEXT)
@@ -230,7 +251,7 @@ def _draw_start_card(canvas: Canvas, city: City, card: StartCard, slot: Slot) ->
     canvas.setFillColor(INK)
     line_y = room_top - size
     for line in lines:
-        canvas.drawString(x + INSET, line_y, line)
+        canvas.drawString(slot.x + INSET, line_y, line)
         line_y -= size * 1.2
 
 
