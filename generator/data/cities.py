@@ -16,7 +16,7 @@ from pathlib import Path
 from typing import Callable
 
 from generator.errors import UsageError, shown
-from generator.data.reader import Field, type_name
+from generator.data.reader import Field, Fields, type_name
 from generator.language import BREAKING_SPACE, DEFAULT, LANGUAGES, localized
 from generator.rules.assignments import Assignment
 from generator.rules.cards import ActionBox, ActionCard, ActionType
@@ -285,83 +285,105 @@ def _coord(field: Field, grid: Grid) -> Coord:
 
 
 def _map(doc: Field, rules: CityRules) -> tuple[str, Grid, dict[Coord, Location]]:
+    """map.yaml: the name, the grid (terrain and blocked links) and the locations on its nodes."""
     top = doc.mapping(("name", "columns", "rows", "terrain", "locations"), ("blocked",))
     name = top["name"].text()
     columns = top["columns"].integer(2, 52)
     rows = top["rows"].integer(2, 99)
-    lines = top["terrain"].text().splitlines()
-    if len(lines) != rows:
-        raise top["terrain"].fail(f"expected {rows} lines (rows), found {len(lines)}")
-    for i, line in enumerate(lines):
-        if len(line) != columns:
-            raise top["terrain"].child(i, line).fail(f"row {i + 1} has {len(line)} characters, expected {columns}")
-        bad = set(line) - set(TERRAIN_CHARS)
-        if bad:
-            raise top["terrain"].child(i, line).fail(
-                f"row {i + 1} has {''.join(sorted(bad))!r}; terrain uses . (node) = (bridge) ~ (water) # (nothing)"
-            )
-    plain = Grid(columns, rows, tuple(lines))
-    blocked = set()
-    if "blocked" in top:
-        for field in top["blocked"].items():
-            pair = field.items(2, 2)
-            a, b = (_coord(f, plain) for f in pair)
-            if not (plain.is_node(a) and plain.is_node(b)) or max(abs(a.col - b.col), abs(a.row - b.row)) != 1:
-                raise field.fail(f"{a}–{b} is not a link between two neighbouring nodes")
-            blocked.add(frozenset((a, b)))
-    grid = Grid(columns, rows, tuple(lines), frozenset(blocked))
-
+    lines = _terrain(top["terrain"], columns, rows)
+    plain = Grid(columns, rows, lines)
+    blocked = _blocked(top["blocked"], plain) if "blocked" in top else frozenset()
+    grid = Grid(columns, rows, lines, blocked)
     locations: dict[Coord, Location] = {}
-    names: set[str] = set()
     for field in top["locations"].items(min_len=1):
-        entry = field.mapping(("name", "category", "at", "url"), ("names", "eatery", "choice", "combo"))
-        loc_name = entry["name"].text().strip()
-        if loc_name in names:
-            raise entry["name"].fail(f"a second location named {shown(loc_name)}")
-        names.add(loc_name)
-        category = entry["category"].choice(list(rules.categories))
-        at = _coord(entry["at"], grid)
-        cell = grid.cell(at)
-        if cell not in (NODE, BRIDGE):
-            raise entry["at"].fail(f"{at} is {'water' if grid.is_water(at) else 'outside the map'}, not a node")
-        if (cell == BRIDGE) != (category == BRIDGE_CATEGORY):
-            raise entry["at"].fail(
-                f"{at} is a {'bridge node' if cell == BRIDGE else 'plain node'}: "
-                "bridge locations stand exactly on the bridge nodes ('=')"
-            )
-        if at in locations:
-            raise entry["at"].fail(f"{at} already holds {shown(locations[at].name)}")
-        url, urls = _texts(entry["url"], _web_address)
-        choice = tuple(f.choice(list(rules.categories)) for f in entry["choice"].items(2, 4)) if "choice" in entry else ()
-        if choice and choice[0] != category:
-            raise entry["choice"].fail(f"the first choice must be the category {shown(category)} (the basic game's goal, R14)")
-        combo = tuple(f.choice(list(rules.categories)) for f in entry["combo"].items(2, 4)) if "combo" in entry else ()
-        if combo:
-            if category not in combo or len({rules.categories[c].action for c in combo}) != 1:
-                raise entry["combo"].fail("a combo lists its own category and others paid with the same action type (R14)")
-            if RESTAURANT in combo:
-                raise entry["combo"].fail("a restaurant cannot be part of a combo")
-        if choice and combo:
-            raise field.fail("a location is either a choice or a combo, not both")
-        eatery = None
-        if EAT in (category,) + choice + combo:
-            if "eatery" not in entry:
-                raise field.fail(f"an eat location needs 'eatery': one of {', '.join(rules.eatery_kinds)}")
-            eatery = entry["eatery"].choice(list(rules.eatery_kinds))
-        elif "eatery" in entry:
-            raise entry["eatery"].fail("only eat locations have an eatery kind")
-        names_given: Texts = ()
-        if "names" in entry:
-            if not isinstance(entry["names"].value, dict):
-                raise entry["names"].fail("expected a mapping from languages (en, nl, fr) to the location's own name "
-                                          f"in each, found {type_name(entry['names'].value)}")
-            names_given = _texts(entry["names"], _one_line)[1]
-        locations[at] = Location(loc_name, category, at, url, eatery, choice, combo, names_given, urls)
+        location = _location(field, rules, grid, locations)
+        locations[location.at] = location
     if BRIDGE_CATEGORY in rules.categories:
         for node in grid.nodes():
             if grid.cell(node) == BRIDGE and node not in locations:
                 raise top["terrain"].fail(f"bridge node {node} has no bridge location (R3: a bridge is a photo goal)")
     return name, grid, locations
+
+
+def _terrain(field: Field, columns: int, rows: int) -> tuple[str, ...]:
+    """The terrain's rows, each `columns` characters of . = ~ #."""
+    lines = field.text().splitlines()
+    if len(lines) != rows:
+        raise field.fail(f"expected {rows} lines (rows), found {len(lines)}")
+    for i, line in enumerate(lines):
+        if len(line) != columns:
+            raise field.child(i, line).fail(f"row {i + 1} has {len(line)} characters, expected {columns}")
+        bad = set(line) - set(TERRAIN_CHARS)
+        if bad:
+            raise field.child(i, line).fail(
+                f"row {i + 1} has {''.join(sorted(bad))!r}; terrain uses . (node) = (bridge) ~ (water) # (nothing)"
+            )
+    return tuple(lines)
+
+
+def _blocked(field: Field, plain: Grid) -> frozenset[frozenset[Coord]]:
+    """The blocked links: pairs of neighbouring nodes."""
+    blocked = set()
+    for item in field.items():
+        pair = item.items(2, 2)
+        a, b = (_coord(f, plain) for f in pair)
+        if not (plain.is_node(a) and plain.is_node(b)) or max(abs(a.col - b.col), abs(a.row - b.row)) != 1:
+            raise item.fail(f"{a}–{b} is not a link between two neighbouring nodes")
+        blocked.add(frozenset((a, b)))
+    return frozenset(blocked)
+
+
+def _location(field: Field, rules: CityRules, grid: Grid, locations: dict[Coord, Location]) -> Location:
+    """One location of the list, checked against the grid, the rules and the `locations` before it."""
+    entry = field.mapping(("name", "category", "at", "url"), ("names", "eatery", "choice", "combo"))
+    loc_name = entry["name"].text().strip()
+    if any(other.name == loc_name for other in locations.values()):
+        raise entry["name"].fail(f"a second location named {shown(loc_name)}")
+    category = entry["category"].choice(list(rules.categories))
+    at = _coord(entry["at"], grid)
+    cell = grid.cell(at)
+    if cell not in (NODE, BRIDGE):
+        raise entry["at"].fail(f"{at} is {'water' if grid.is_water(at) else 'outside the map'}, not a node")
+    if (cell == BRIDGE) != (category == BRIDGE_CATEGORY):
+        raise entry["at"].fail(
+            f"{at} is a {'bridge node' if cell == BRIDGE else 'plain node'}: "
+            "bridge locations stand exactly on the bridge nodes ('=')"
+        )
+    if at in locations:
+        raise entry["at"].fail(f"{at} already holds {shown(locations[at].name)}")
+    url, urls = _texts(entry["url"], _web_address)
+    choice, combo = _choice_and_combo(field, entry, rules, category)
+    eatery = None
+    if EAT in (category,) + choice + combo:
+        if "eatery" not in entry:
+            raise field.fail(f"an eat location needs 'eatery': one of {', '.join(rules.eatery_kinds)}")
+        eatery = entry["eatery"].choice(list(rules.eatery_kinds))
+    elif "eatery" in entry:
+        raise entry["eatery"].fail("only eat locations have an eatery kind")
+    names_given: Texts = ()
+    if "names" in entry:
+        if not isinstance(entry["names"].value, dict):
+            raise entry["names"].fail("expected a mapping from languages (en, nl, fr) to the location's own name "
+                                      f"in each, found {type_name(entry['names'].value)}")
+        names_given = _texts(entry["names"], _one_line)[1]
+    return Location(loc_name, category, at, url, eatery, choice, combo, names_given, urls)
+
+
+def _choice_and_combo(field: Field, entry: Fields, rules: CityRules, category: str) -> tuple[tuple[str, ...], tuple[str, ...]]:
+    """A choice location's categories (its own first, R14) or a combo's (one action type, no
+    restaurant); a location is one or the other or neither."""
+    choice = tuple(f.choice(list(rules.categories)) for f in entry["choice"].items(2, 4)) if "choice" in entry else ()
+    if choice and choice[0] != category:
+        raise entry["choice"].fail(f"the first choice must be the category {shown(category)} (the basic game's goal, R14)")
+    combo = tuple(f.choice(list(rules.categories)) for f in entry["combo"].items(2, 4)) if "combo" in entry else ()
+    if combo:
+        if category not in combo or len({rules.categories[c].action for c in combo}) != 1:
+            raise entry["combo"].fail("a combo lists its own category and others paid with the same action type (R14)")
+        if RESTAURANT in combo:
+            raise entry["combo"].fail("a restaurant cannot be part of a combo")
+    if choice and combo:
+        raise field.fail("a location is either a choice or a combo, not both")
+    return choice, combo
 
 
 def _check_reachable(doc: Field, grid: Grid, locations: dict[Coord, Location], starts: dict[int, StartCard]) -> None:
