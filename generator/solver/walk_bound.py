@@ -89,53 +89,90 @@ def _earned(positions, top: int) -> list[int]:
     return [sum(value for at, value in positions.items() if at <= n) for n in range(top + 1)]
 
 
+def _count_tables(facts: Facts, crossing_room: dict[str, int]) -> tuple[dict[str, list[float]], dict[str, int]]:
+    """Each count's points by value, from its lowest (the start's) to the most a plan can reach:
+    a strip's crossings (R15), and what the assignments (RULINGS "Solo") pay on them or on counts
+    of their own; two tables of one count add up."""
+    rules, puzzle = facts.rules, facts.puzzle
+    start_counts: dict[str, int] = defaultdict(int)
+    for category in facts.start_crossed:
+        start_counts[category] += 1
+    functions: dict[str, list[float]] = {}
+    lows: dict[str, int] = {}
+
+    def table(name: str, low: int, room: int, value) -> None:
+        top = low + room
+        old = functions.get(name)
+        new = [float(value(n)) for n in range(top + 1)]
+        functions[name] = new if old is None else [a + b for a, b in zip(old, new)]
+        lows[name] = low
+
+    # R15: a strip's crossings (every category but eat, whose strip counts kinds, R13).
+    for name, strip in rules.strips.items():
+        if name == EAT:
+            continue
+        table(f"cross:{name}", start_counts[name], crossing_room[name], strip.score)
+    # Assignments on categories count circled goals: the same count as the category's crossings
+    # except for eat and restaurant, which get counts of their own.
+    for a in puzzle.assignments:
+        if a.counts_category or a.is_set:
+            parts = (a.category,) if a.counts_category else a.categories
+            share = 1.0 / len(parts)  # a set: min over parts ≤ their mean
+            for category in parts:
+                key = f"cross:{category}" if category in rules.strips and category != EAT else f"circled:{category}"
+
+                def value(n, a=a, share=share):
+                    return share * a.solo_points_at(min(n, 3) if a.is_set else n)
+
+                table(key, start_counts[category], crossing_room[category], value)
+        else:
+            named = set(a.locations)
+            low = 1 if facts.start in named else 0
+            table(f"named:{a.id}", low, len(named - {facts.start}), a.solo_points_at)
+    return functions, lows
+
+
+def _goal_terms(facts: Facts, index: dict[str, int]) -> dict[Coord, list[tuple[ActionType, int, tuple[int, ...], int, int]]]:
+    """What achieving each goal adds to each count, by the counters' `index` (eat kinds
+    over-counted: every eatery adds one, which only loosens the bound since μ ≥ 0)."""
+    terms = {}
+    for at, options in facts.goals.items():
+        entries = []
+        for goal in options:
+            counts = []
+            eats = restaurants = 0
+            for category in goal.crossed:
+                if category == RESTAURANT:
+                    restaurants += 1
+                elif category == EAT:
+                    eats += 1
+                key = f"cross:{category}"
+                if key in index and category != EAT:
+                    counts.append(index[key])
+                key = f"circled:{category}"
+                if key in index:
+                    counts.append(index[key])
+            for a in facts.puzzle.assignments:
+                if a.names_locations or a.is_drawn_starts:
+                    if at in a.locations:
+                        counts.append(index[f"named:{a.id}"])
+            entries.append((goal.action, goal.cost, tuple(counts), eats, restaurants))
+        terms[at] = entries
+    return terms
+
+
 class _Relaxation:
     """The puzzle's counters, goals and turns as the walk programme needs them."""
 
     def __init__(self, facts: Facts) -> None:
         self.facts = facts
         rules = facts.rules
-        puzzle = facts.puzzle
         # How many goals a plan can add to each count: bounds the counters' tables.
         crossing_room: dict[str, int] = defaultdict(int)
-        for at, options in facts.goals.items():
+        for options in facts.goals.values():
             for category in {c for g in options for c in g.crossed}:
                 crossing_room[category] += 1
-        start_counts: dict[str, int] = defaultdict(int)
-        for category in facts.start_crossed:
-            start_counts[category] += 1
-        functions: dict[str, list[float]] = {}
-        lows: dict[str, int] = {}
-
-        def table(name: str, low: int, room: int, value) -> None:
-            top = low + room
-            old = functions.get(name)
-            new = [float(value(n)) for n in range(top + 1)]
-            functions[name] = new if old is None else [a + b for a, b in zip(old, new)]
-            lows[name] = low
-
-        # R15: a strip's crossings (every category but eat, whose strip counts kinds, R13).
-        for name, strip in rules.strips.items():
-            if name == EAT:
-                continue
-            table(f"cross:{name}", start_counts[name], crossing_room[name], strip.score)
-        # Assignments (RULINGS "Solo") on categories count circled goals: the same count as the
-        # category's crossings except for eat and restaurant, which get counts of their own.
-        for a in puzzle.assignments:
-            if a.counts_category or a.is_set:
-                parts = (a.category,) if a.counts_category else a.categories
-                share = 1.0 / len(parts)  # a set: min over parts ≤ their mean
-                for category in parts:
-                    key = f"cross:{category}" if category in rules.strips and category != EAT else f"circled:{category}"
-
-                    def value(n, a=a, share=share):
-                        return share * a.solo_points_at(min(n, 3) if a.is_set else n)
-
-                    table(key, start_counts[category], crossing_room[category], value)
-            else:
-                named = set(a.locations)
-                low = 1 if facts.start in named else 0
-                table(f"named:{a.id}", low, len(named - {facts.start}), a.solo_points_at)
+        functions, lows = _count_tables(facts, crossing_room)
         # R9: the bonus actions a strip's crossings earn. Dualised by θ (bonus used ≤ bonus earned),
         # they count with the crossings that earn them.
         bonus = facts.bonus_positions
@@ -146,7 +183,6 @@ class _Relaxation:
 
         self.counters = [_Counter(name, values, lows[name], earned(name, len(values) - 1))
                          for name, values in sorted(functions.items())]
-        index = {c.name: i for i, c in enumerate(self.counters)}
         # R13: the eat strip counts eatery kinds, doubled by a restaurant: a function of two counts.
         eat = rules.strips.get(EAT)
         self.eat_strip = eat
@@ -155,31 +191,7 @@ class _Relaxation:
         self.restaurant_low = 1 if RESTAURANT in facts.start_crossed else 0
         self.restaurant_top = 1 if (self.restaurant_low or crossing_room[RESTAURANT]) else 0
         self.eat_earned = _earned(bonus.get(EAT, {}), self.eat_top)
-        # What achieving each goal adds to each count (eat kinds over-counted: every eatery adds
-        # one, which only loosens the bound since μ ≥ 0).
-        self.goal_terms: dict[Coord, list[tuple[ActionType, int, tuple[int, ...], int, int]]] = {}
-        for at, options in facts.goals.items():
-            entries = []
-            for goal in options:
-                counts = []
-                eats = restaurants = 0
-                for category in goal.crossed:
-                    if category == RESTAURANT:
-                        restaurants += 1
-                    elif category == EAT:
-                        eats += 1
-                    key = f"cross:{category}"
-                    if key in index and category != EAT:
-                        counts.append(index[key])
-                    key = f"circled:{category}"
-                    if key in index:
-                        counts.append(index[key])
-                for a in puzzle.assignments:
-                    if a.names_locations or a.is_drawn_starts:
-                        if at in a.locations:
-                            counts.append(index[f"named:{a.id}"])
-                entries.append((goal.action, goal.cost, tuple(counts), eats, restaurants))
-            self.goal_terms[at] = entries
+        self.goal_terms = _goal_terms(facts, {c.name: i for i, c in enumerate(self.counters)})
         # R16: the hunted strip.
         self.hunted = rules.hunted
         self.max_hunts = facts.max_hunts
