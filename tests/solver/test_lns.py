@@ -73,7 +73,7 @@ def test_certificate_is_true_of_the_final_plan():
     again, is proven optimal at the plan's own score: no window of that size can gain."""
     puzzle = tiny(8, directions=2)
     facts = Facts(puzzle)
-    _, result = _search(puzzle, budget=12, workers=2)
+    _, result = _search(puzzle, budget=4, workers=2)  # certifies 4 turns (so did 12 units)
     assert 2 <= result.window < 8
     for first in range(1, 8 - result.window + 2):
         model = WindowModel(facts, result.plan, Window(first, first + result.window - 1, (True, True)))
@@ -110,7 +110,7 @@ def test_same_plan_every_run_also_with_a_busy_core():
 def test_target_search_stops_at_the_first_winning_plan():
     """With a target the search ranks complete assignments first and stops once a plan wins."""
     puzzle = tiny(8, assignments=("3.01",))
-    start, best = _search(puzzle, budget=8, workers=1)
+    start, best = _search(puzzle, budget=3, workers=1)  # 32 points, as after 8 units
     target = best.score
     assert start.score < target
     _, result = _search(puzzle, budget=50, workers=1, target=target)
