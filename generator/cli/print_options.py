@@ -58,7 +58,7 @@ def template_language(args: argparse.Namespace, template) -> str:
 
 @contextlib.contextmanager
 def template_to_print(args: argparse.Namespace, kind: str, load: Callable[[Path, str | None], T],
-                      check: Callable[[T], None] = lambda template: None) -> Iterator[tuple[T, object, Path]]:
+                      check: Callable[[T], object] = lambda template: None) -> Iterator[tuple[T, object, Path]]:
     """The template of --game and --variant (templates/<kind>/), loaded again in the players'
     language (`template_language`: its texts are translated on loading), with the paper and the
     output path; the body renders within that language. `check` refuses options the template
