@@ -1,7 +1,7 @@
 """The move generator: the legal turns of a sheet, and the pieces players build their turns from.
 
 In the spirit of python-chess's `board.legal_moves`: the rules engine says what a player may do,
-so the players, the beam search and the tests do not each re-derive it (issue 14). Everything
+so the players and the tests (their beam search too) do not each re-derive it (issue 14). Everything
 here is a generator or a list in a fixed, documented order (players break ties by order and draw
 random numbers in order, so the order is part of the contract).
 
@@ -16,8 +16,8 @@ random numbers in order, so the order is part of the contract).
   steps of each end.
 - `reach(...)` a shortest legal walk from a head to each node within a number of steps, in
   breadth-first order (R2–R5); `shortest_extensions(sheet, limit)` the same from a sheet's ends.
-  The honest player and the beam search both walk this way (the beam on its own light sheets, hence
-  the plain arguments).
+  The honest player and the tests' beam search (tests/support/beam.py) both walk this way (the
+  beam on its own light sheets, hence the plain arguments).
 - `bonus_variants(values, types)` the bonus uses the cheap players consider (R9).
 - `pay_greedily(...)` the one greedy payment of touched goals, best marginal value per action
   first (R10, R11), with the value function left to the caller.

@@ -1,6 +1,7 @@
 """What the solvers need to know about a puzzle, computed once from the rules engine's data.
 
-Shared by the beam-search player and the CP-SAT model (this module does not import ortools):
+Shared by the CP-SAT models, the walk bound and the tests' beam-search player (tests/support/beam.py;
+this module does not import ortools):
 the box options of each turn with dominated ones removed (R8), the goals each location offers and
 the strips each achievement crosses (R14), distances on the map (R2–R3), and the tally and final
 score of a set of achievements (the engine's Tally and appreciation, generator/rules/tally.py),
