@@ -16,6 +16,7 @@ from pathlib import Path
 import pytest
 
 from fragile import run_job_dying_once
+from signals import default_sigint
 from generator.cluster import connected, finished
 from generator.levels.outcome_log import read_log
 from generator.levels.sweep import jobs_for, run_job
@@ -76,10 +77,8 @@ def test_ctrl_c_on_a_cluster_exits_130_and_keeps_whole_lines(tmp_path):
     command = [sys.executable, "-m", "generator", *SWEEP[:5], "--shuffles", "100",
                "--time-limit", "0", "--lns-work", "0", "--out", str(tmp_path), "--cluster", "local:2"]
     log = tmp_path / "levels-brugge.jsonl"
-    # The child hears Ctrl-C even when this suite was started in the background, where the shell
-    # set SIGINT to "ignore" and every child inherits that (a run so started failed here).
     process = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
-                               preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
+                               preexec_fn=default_sigint)
     deadline = time.monotonic() + 120
     while time.monotonic() < deadline and (not log.exists() or not log.read_text().strip()):
         time.sleep(0.01)

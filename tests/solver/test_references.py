@@ -8,12 +8,13 @@ have stayed within its CPU limit. The runner's interrupt logic reads signal hand
 from __future__ import annotations
 
 import json
-import signal
 import subprocess
 import sys
 from pathlib import Path
 
 import pytest
+
+from signals import default_sigint
 
 BENCHMARKS = Path(__file__).resolve().parents[2] / "benchmarks"
 _path = list(sys.path)
@@ -54,10 +55,8 @@ def test_catches_sigint_tells_a_handler_from_the_default():
     script = "import signal, time\n{}\nprint('ready', flush=True)\ntime.sleep(60)"
     default = subprocess.Popen([sys.executable, "-c", script.format("signal.signal(signal.SIGINT, signal.SIG_DFL)")],
                                stdout=subprocess.PIPE, text=True)
-    # Python installs its handler only where SIGINT is not ignored, and a suite started in the
-    # background inherits "ignored" from the shell: the child starts from the default.
     handled = subprocess.Popen([sys.executable, "-c", script.format("")], stdout=subprocess.PIPE, text=True,
-                               preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
+                               preexec_fn=default_sigint)
     try:
         for child in (default, handled):
             assert child.stdout.readline() == "ready\n"  # its handler is set
