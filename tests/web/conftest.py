@@ -1,21 +1,23 @@
 """One site for the site tests, built once: Antwerpen's Monday (basic game) and Friday (advanced
-game), each with its mini, and Saturday without one, made by the real daily job at a small search
-budget; the same puzzles' site in Dutch and French; and a browser."""
+game), each with its mini, and Saturday without one, made by the daily job with a stand-in for its
+search (tests/support/stand_in.py: the pages, not the par's quality, are tested here; the real
+search runs in tests/daily/test_daily_command.py) and the real mini prover and player panel; the
+same puzzles' site in Dutch and French; and a browser."""
 
 from __future__ import annotations
 
-import functools
 import os
 from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
 
-from generator.daily.job import Daily
+from generator.daily.job import Daily, make_daily
+from generator.daily.mini import make_mini
 from generator.language import speaking
 from generator.site.build import build_site
-from generator.daily.batch import make_date
 from generator.render.daily import render_daily
+from stand_in import beam_solver
 from tests.web.days import SATURDAY, SITE_DAYS
 
 BASE_URL = "https://example.org/citytrip"
@@ -33,10 +35,9 @@ class Site:
 @pytest.fixture(scope="session")
 def site(tmp_path_factory) -> Site:
     puzzles: dict[tuple[str, bool], Daily] = {}
-    make = functools.partial(make_date, work=0.5, render=render_daily, base_url=BASE_URL)
-
     def recorded(city, day, folder):
-        daily, mini = make(city, day, folder, with_mini=day != SATURDAY)
+        daily = make_daily(city, day, folder, beam_solver, render_daily, BASE_URL)
+        mini = make_mini(city, day, folder, render=render_daily, base_url=BASE_URL) if day != SATURDAY else None
         puzzles[(day.isoformat(), False)] = daily
         if mini is not None:
             puzzles[(day.isoformat(), True)] = mini
