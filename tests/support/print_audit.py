@@ -13,8 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
-import pdfplumber
-import pypdf
+from pdf_page import Page, pages
 
 MM = 72 / 25.4
 MIN_POINTS = 6.0
@@ -36,22 +35,19 @@ def audit(pdf: Path) -> list[Fault]:
 
 
 def audit_and_read(pdf: Path) -> tuple[list[Fault], str]:
-    """`audit(pdf)` and the PDF's text (as render/conftest.all_text reads it), from one reading of
-    its pages: parsing a page is most of an audit's time."""
-    faults = _unembedded_fonts(pdf)
-    texts = []
-    with pdfplumber.open(pdf) as document:
-        for number, page in enumerate(document.pages, start=1):
-            faults += _page_faults(number, page)
-            texts.append(page.extract_text() or "")
+    """`audit(pdf)` and the PDF's text, from one reading of its pages."""
+    faults, texts = [], []
+    for number, page in enumerate(pages(pdf), start=1):
+        faults += _page_faults(number, page)
+        texts.append(page.text)
     return faults, "\n".join(texts)
 
 
-def _page_faults(number: int, page) -> list[Fault]:
-    faults = []
-    small = [c for c in page.chars if c["text"].strip() and _type_size(c) < MIN_POINTS - 0.01]
+def _page_faults(number: int, page: Page) -> list[Fault]:
+    faults = [Fault(number, f"font {name} is not embedded") for name in page.unembedded_fonts]
+    small = [c for c in page.chars if c["text"].strip() and c["size"] < MIN_POINTS - 0.01]
     if small:
-        sizes = sorted({round(_type_size(c), 2) for c in small})
+        sizes = sorted({round(c["size"], 2) for c in small})
         sample = "".join(c["text"] for c in small[:40])
         faults.append(Fault(number, f"{len(small)} glyphs under {MIN_POINTS:g} pt ({sizes}): {sample!r}"))
     for kind, objects in (("glyph", [c for c in page.chars if c["text"].strip()]), ("line", page.lines),
@@ -73,7 +69,7 @@ BOX_MIN = 2 * MM  # smaller closed shapes are icons and tick marks, not boxes th
 BOX_SLACK = 0.5  # points a glyph's box may touch past a box's edge (the glyph box includes its side bearings)
 
 
-def _text_out_of_place(number: int, page) -> list[Fault]:
+def _text_out_of_place(number: int, page: Page) -> list[Fault]:
     """Words leaving their box, and words overprinting each other, measured on the page itself.
 
     A word's box is the innermost drawn rectangle or closed curve (a card, a cell, a label's frame)
@@ -83,8 +79,7 @@ def _text_out_of_place(number: int, page) -> list[Fault]:
     """
     boxes = [o for o in list(page.rects) + list(page.curves)
              if o["x1"] - o["x0"] >= BOX_MIN and o["bottom"] - o["top"] >= BOX_MIN]
-    words = [w for w in page.extract_words(x_tolerance=1.5, extra_attrs=["size", "upright"])
-             if w["upright"] and not all(0xE000 <= ord(c) <= 0xF8FF for c in w["text"])]
+    words = [w for w in page.words if w["upright"] and not all(0xE000 <= ord(c) <= 0xF8FF for c in w["text"])]
     outside = []
     for word in words:
         x = word["x0"] + min(word["size"] * 0.3, (word["x1"] - word["x0"]) / 2)
@@ -160,32 +155,9 @@ def _has_ruler(lines: list[dict]) -> bool:
     return False
 
 
-def _type_size(char: dict) -> float:
-    # pdfminer's "size" is the glyph box's height on the page; for text turned a quarter (a ruler
-    # standing in a side margin) that is the glyph's advance, and the type size is the box's width.
-    return char["size"] if char["upright"] else char["width"]
-
-
 def _too_near(obj: dict, width: float, height: float) -> bool:
     # A white box filling the page (a background) is not a mark.
-    if obj.get("object_type") == "rect" and not obj.get("stroke") and obj.get("non_stroking_color") in (
-            (1,), (1, 1, 1), [1], [1, 1, 1], 1):
+    if obj.get("object_type") == "rect" and not obj["stroke"] and obj["non_stroking_color"] == (1, 1, 1):
         return False
     return (obj["x0"] < MARGIN - 0.01 or obj["top"] < MARGIN - 0.01
             or obj["x1"] > width - MARGIN + 0.01 or obj["bottom"] > height - MARGIN + 0.01)
-
-
-def _unembedded_fonts(pdf: Path) -> list[Fault]:
-    faults = []
-    reader = pypdf.PdfReader(pdf)
-    for number, page in enumerate(reader.pages, start=1):
-        fonts = (page.get("/Resources") or {}).get("/Font") or {}
-        for font in fonts.values():
-            font = font.get_object()
-            descriptor = font.get("/FontDescriptor")
-            if font.get("/Subtype") == "/Type0":
-                descriptor = font["/DescendantFonts"][0].get_object().get("/FontDescriptor")
-            descriptor = descriptor.get_object() if descriptor else {}
-            if not any(key in descriptor for key in ("/FontFile", "/FontFile2", "/FontFile3")):
-                faults.append(Fault(number, f"font {font.get('/BaseFont')} is not embedded"))
-    return faults
