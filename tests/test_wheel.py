@@ -37,7 +37,7 @@ COMMANDS = [
 # The main job, run by the wheel alone: the checkout's run of this date is pinned
 # (tests/daily/test_daily_command.py), so the wheel's must write the pinned puzzle and answer. Its
 # PDFs draw with the renderers, fonts, icons and maps that `kit` compares above.
-DAILY = ["daily", "--date", "2026-11-30", "--city", "antwerpen", "--work", "0.5", "--no-mini"]
+DAILY = ["daily", "--date", "2026-12-14", "--city", "antwerpen", "--work", "0.5", "--no-mini"]
 PINNED = ROOT / "tests" / "data" / "daily"
 
 
@@ -112,7 +112,7 @@ def test_an_installed_wheel_writes_what_the_checkout_writes(wheel: Path, tmp_pat
     printed = _run([str(venv / "bin" / "citytrip")], DAILY + ["--out", "."], tmp_path / "daily")
     assert "daily mini" not in printed
     daily = sorted((tmp_path / "daily").iterdir())
-    assert [p.name for p in daily] == [f"citytrip-antwerpen-2026-11-30-{name}" for name in (
+    assert [p.name for p in daily] == [f"citytrip-antwerpen-2026-12-14-{name}" for name in (
         "answer-key.pdf", "answer.yaml", "puzzle.yaml", "sheet.pdf")]
     for path in daily:
         if path.suffix == ".yaml":

@@ -9,19 +9,19 @@ import pytest
 from generator.cli import main
 
 PINNED = Path(__file__).resolve().parents[1] / "data" / "daily"
-STEM = "citytrip-antwerpen-2026-11-30"
+STEM = "citytrip-antwerpen-2026-12-14"
 ONE_DATE = ["daily", "--city", "antwerpen", "--work", "0.5"]
 
 
 @pytest.fixture(scope="module")
 def antwerpen_monday(tmp_path_factory):
-    """`daily --date 2026-11-30 --city antwerpen --work 0.5 --lang fr` (with its mini): the folder
-    and the summary. In French, so that the pinned YAML files, made by an English run, also pin
+    """`daily --date 2026-12-14 --city antwerpen --work 0.5 --lang fr` (with its mini): the folder
+    and the summary. (A Monday whose first deal is taken at this budget: its daily solves one deal.) In French, so that the pinned YAML files, made by an English run, also pin
     that the puzzle and its answer are the same in every language."""
     out = tmp_path_factory.mktemp("antwerpen")
     printed = io.StringIO()
     with contextlib.redirect_stdout(printed):
-        assert main([*ONE_DATE, "--date", "2026-11-30", "--lang", "fr", "--out", str(out)]) == 0
+        assert main([*ONE_DATE, "--date", "2026-12-14", "--lang", "fr", "--out", str(out)]) == 0
     return out, printed.getvalue()
 
 
@@ -73,7 +73,7 @@ def _pdf_text(pdf: Path) -> str:
 
 def test_a_bad_language_is_refused(tmp_path, capsys):
     """--lang de: exit code 2 and a one-paragraph message naming the languages, no traceback, no file."""
-    assert main([*ONE_DATE, "--date", "2026-11-30", "--lang", "de", "--out", str(tmp_path / "out")]) == 2
+    assert main([*ONE_DATE, "--date", "2026-12-14", "--lang", "de", "--out", str(tmp_path / "out")]) == 2
     err = capsys.readouterr().err
     assert "unknown language 'de'" in err and "nl (Dutch)" in err and "Traceback" not in err
     assert not (tmp_path / "out").exists()
@@ -84,7 +84,7 @@ def test_a_french_run_words_its_pdfs_in_french(antwerpen_monday):
     English run's (above). (The English words: tests/render/test_daily_render.py.)"""
     out, _ = antwerpen_monday
     french = _pdf_text(out / f"{STEM}-sheet-fr.pdf")
-    assert "Citytrip Antwerpen : puzzle du jour" in french and "Lundi 30 novembre 2026" in french
+    assert "Citytrip Antwerpen : puzzle du jour" in french and "Lundi 14 décembre 2026" in french
     assert "daily puzzle" not in french and "Monday" not in french
 
 
@@ -95,7 +95,7 @@ def test_a_french_batch_on_dask_workers_writes_the_single_runs_bytes(antwerpen_m
     other processes writing the same bytes: the daily is reproducible. (`--no-mini`:
     tests/test_wheel.py.)"""
     single, _ = antwerpen_monday
-    args = [*ONE_DATE, "--from", "2026-11-30", "--to", "2026-12-01", "--lang", "fr", "--cluster", "local:2",
+    args = [*ONE_DATE, "--from", "2026-12-14", "--to", "2026-12-15", "--lang", "fr", "--cluster", "local:2",
             "--out", str(tmp_path)]
     capsys.readouterr()
     assert main(args) == 0
@@ -103,12 +103,12 @@ def test_a_french_batch_on_dask_workers_writes_the_single_runs_bytes(antwerpen_m
     names = sorted(p.name for p in tmp_path.iterdir())
     assert len(names) == 16 and len([n for n in names if n.endswith("-fr.pdf")]) == 8
     assert [n for n in names if n.startswith(STEM)] == sorted(p.name for p in single.iterdir())
-    assert sorted(n.replace("2026-12-01", "2026-11-30") for n in names if "2026-12-01" in n) == sorted(
+    assert sorted(n.replace("2026-12-15", "2026-12-14") for n in names if "2026-12-15" in n) == sorted(
         p.name for p in single.iterdir())
     for name in names:
         if name.startswith(STEM):
             assert (tmp_path / name).read_bytes() == (single / name).read_bytes(), name
-    assert printed.index("2026-11-30 (Monday") < printed.index("2026-12-01 (Tuesday")
+    assert printed.index("2026-12-14 (Monday") < printed.index("2026-12-15 (Tuesday")
 
 
 def test_the_summary_names_the_citys_assignments():

@@ -99,7 +99,7 @@ def test_the_shipped_digests_are_those_the_printed_codes_carry() -> None:
     the one docs/formats.md shows, D29B70 the one the pinned Antwerpen daily file records)."""
     assert data_digest(load_city("brugge")) == "813EEE"
     assert data_digest(load_city("antwerpen")) == "D29B70"
-    pinned = read_yaml(Path(__file__).parent / "daily" / "citytrip-antwerpen-2026-11-30-puzzle.yaml")
+    pinned = read_yaml(Path(__file__).parent / "daily" / "citytrip-antwerpen-2026-12-14-puzzle.yaml")
     assert pinned["data"] == "D29B70"
 
 
