@@ -109,10 +109,10 @@ def file_stem(city_key: str, day: dt.date) -> str:
     return f"citytrip-{city_key}-{day.isoformat()}"
 
 
-def choose_deal(city_key: str, day: dt.date, solver: Solver,
-                stages: Stages = QUIET) -> tuple[Puzzle, Solution, int, tuple[panel.Result, ...]]:
+def choose_deal(city_key: str, day: dt.date, solver: Solver, stages: Stages = QUIET,
+                members: tuple[panel.Member, ...] = panel.PANEL) -> tuple[Puzzle, Solution, int, tuple[panel.Result, ...]]:
     """The first deal whose par the honest player does not reach, else the one with the widest gap;
-    with the panel's results on it.
+    with the results of the panel of `members` on it.
 
     A deal counts only when its best plan and at least one player of the panel complete every
     assignment, so that the par and the target are scores a solo player can win with. When no
@@ -134,7 +134,7 @@ def choose_deal(city_key: str, day: dt.date, solver: Solver,
         if not report.assignments_complete:
             continue
         stages.begin("panel")
-        results = panel.play(puzzle)
+        results = panel.play(puzzle, members)
         if not any(r.complete for r in results):
             continue
         gap = solution.score - solution.honest
@@ -149,25 +149,27 @@ def choose_deal(city_key: str, day: dt.date, solver: Solver,
     kept = tuple(a for a in puzzle.assignments if report.breakdown.assignments_complete[a.id])
     puzzle = replace(puzzle, assignments=kept)
     stages.begin("panel")
-    results = panel.play(puzzle)
+    results = panel.play(puzzle, members)
     while not any(r.complete for r in results):
         # No player of the panel completes what the par does: keep what the best of them completes
         # (each round drops at least one assignment; with none left, every player completes).
         best_player = max(results, key=lambda r: (-len(r.missing), r.score))
         puzzle = replace(puzzle, assignments=tuple(a for a in puzzle.assignments if a.id not in best_player.missing))
-        results = panel.play(puzzle)
+        results = panel.play(puzzle, members)
     # A dropped assignment the par's plan completed took its points with it: the par is the plan's
     # score on the puzzle as printed.
     return puzzle, replace(solution, score=replay(puzzle, solution.plan).score), 0, results
 
 
 def make_daily(city_key: str, day: dt.date, out_dir: Path, solver: Solver, render: Callable | None = None,
-               base_url: str | None = None, stages: Stages = QUIET, bounder: Bounder | None = None) -> Daily:
+               base_url: str | None = None, stages: Stages = QUIET, bounder: Bounder | None = None,
+               members: tuple[panel.Member, ...] = panel.PANEL) -> Daily:
     """Deal, solve and write today's files; returns what the summary prints. `bounder` gives the
-    chosen deal its bound (without one, the solver's bound is printed). With `base_url` (the
+    chosen deal its bound (without one, the solver's bound is printed); the panel of `members`
+    sets the target (a test whose pages, not the target, matter may ask a smaller one). With `base_url` (the
     site's address, generator/site) the QR code holds the puzzle page's address; `stages` hears
     each stage begin (the command shows them on a terminal)."""
-    puzzle, solution, attempt, results = choose_deal(city_key, day, solver, stages)
+    puzzle, solution, attempt, results = choose_deal(city_key, day, solver, stages, members)
     if bounder is not None:
         stages.begin("bound")
         solution = bounder(puzzle, solution)

@@ -34,7 +34,7 @@ from generator.rules.grid import Coord
 from generator.rules.replay import replay
 from heard import Heard
 from print_audit import audit
-from stand_in import beam_solver
+from stand_in import stand_in_daily
 
 from .conftest import PAPER_POINTS, read_pdf, words_of
 
@@ -46,21 +46,15 @@ ADVANCED = dt.date(2026, 12, 6)
 
 
 @pytest.fixture(scope="module")
-def solver():
-    """A stand-in for the daily's solver: a narrow beam (pure Python), remembered per deal."""
-    return beam_solver
-
-
-@pytest.fixture(scope="module")
 def monday_stages() -> Heard:
     return Heard()
 
 
 @pytest.fixture(scope="module")
-def daily(solver, tmp_path_factory: pytest.TempPathFactory, monday_stages) -> job.Daily:
+def daily(tmp_path_factory: pytest.TempPathFactory, monday_stages) -> job.Daily:
     """Monday's Brugge puzzle through make_daily, rendered on A4 by render_daily."""
     out = tmp_path_factory.mktemp("daily")
-    return job.make_daily("brugge", MONDAY, out, solver, render=partial(render_daily, paper="a4"), stages=monday_stages)
+    return stand_in_daily("brugge", MONDAY, out, render=partial(render_daily, paper="a4"), stages=monday_stages)
 
 
 def test_make_daily_tells_its_stages_in_order(daily, monday_stages):
@@ -70,10 +64,10 @@ def test_make_daily_tells_its_stages_in_order(daily, monday_stages):
 
 
 @pytest.fixture(scope="module")
-def sunday(solver, tmp_path_factory: pytest.TempPathFactory) -> job.Daily:
+def sunday(tmp_path_factory: pytest.TempPathFactory) -> job.Daily:
     """Sunday's Antwerpen puzzle (advanced game, missions, rush turns in the beam's plan), on Letter."""
     out = tmp_path_factory.mktemp("sunday")
-    return job.make_daily("antwerpen", ADVANCED, out, solver, render=partial(render_daily, paper="letter"))
+    return stand_in_daily("antwerpen", ADVANCED, out, render=partial(render_daily, paper="letter"))
 
 
 def _stem(daily: job.Daily) -> Path:
@@ -170,10 +164,10 @@ def test_longest_code_still_scans(daily: job.Daily, tmp_path: Path, paper: str) 
         assert f"{assignment.id}:" in text
 
 
-def test_two_runs_give_identical_bytes(daily: job.Daily, solver, tmp_path: Path) -> None:
+def test_two_runs_give_identical_bytes(daily: job.Daily, tmp_path: Path) -> None:
     """A second make_daily run for the same date and city (the module's daily is the first) writes
     byte-identical YAML and PDFs."""
-    again = job.make_daily("brugge", MONDAY, tmp_path, solver, render=partial(render_daily, paper="a4"))
+    again = stand_in_daily("brugge", MONDAY, tmp_path, render=partial(render_daily, paper="a4"))
     names = [[p.name for p in run.files] for run in (daily, again)]
     assert names[0] == names[1] and len(names[0]) == 4
     for first, second in zip(daily.files, again.files):

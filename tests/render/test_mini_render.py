@@ -21,12 +21,12 @@ from generator.render.icons import icon_text
 from generator.render.key_marks import Circle, Rect
 from generator.render.pdf import MIN_TEXT, PAPERS
 from generator.render.wording import city_fills
-from stand_in import beam_solver
+from stand_in import stand_in_daily
 
 from .conftest import words_of
 
 MINI = ("antwerpen", dt.date(2026, 12, 2))  # its first deal proves in about 0.1 units (benchmarks/mini.py)
-SUNDAY = dt.date(2026, 11, 29)  # an Antwerpen daily with four missions
+SUNDAY = dt.date(2026, 11, 29)  # an Antwerpen daily (the stand-in's plan completes none of its missions)
 
 
 @pytest.fixture(scope="module")
@@ -37,7 +37,7 @@ def mini(tmp_path_factory: pytest.TempPathFactory) -> job.Daily:
 @pytest.fixture(scope="module")
 def sunday(tmp_path_factory: pytest.TempPathFactory) -> job.Daily:
     """The daily beside it, solved by a narrow beam (the sheet does not depend on the plan)."""
-    return job.make_daily(MINI[0], SUNDAY, tmp_path_factory.mktemp("sunday"), beam_solver)
+    return stand_in_daily(MINI[0], SUNDAY, tmp_path_factory.mktemp("sunday"))
 
 
 def _sheet_words(pdf: Path) -> str:

@@ -24,7 +24,7 @@ from generator.daily.mini import make_mini
 from generator.language import LANGUAGES, speaking
 from generator.render.daily import render_daily
 from print_audit import audit, audit_and_read
-from stand_in import beam_solver
+from stand_in import stand_in_daily
 
 PAPERS = ("a4", "letter")
 DAILIES = (("brugge", dt.date(2026, 11, 23)),      # basic, two directions, its par unproven (below)
@@ -42,7 +42,7 @@ def dailies(tmp_path_factory: pytest.TempPathFactory) -> list[tuple[job.Daily, s
     """The dailies of DAILIES and a mini, dealt and solved once (their YAML files in a scratch
     folder), each with its file stem: the printables render them in every language and paper."""
     scratch = tmp_path_factory.mktemp("dailies")
-    made = [(job.make_daily(city, day, scratch, beam_solver), job.file_stem(city, day)) for city, day in DAILIES]
+    made = [(stand_in_daily(city, day, scratch), job.file_stem(city, day)) for city, day in DAILIES]
     # The stand-in's pars are proven; a real daily's seldom is: its sheet and key print the longer
     # certificate sentence (the same dailies as tests/render/test_daily_render.py's).
     made[0] = (replace(made[0][0], proven=False, window=3), made[0][1])

@@ -1,7 +1,7 @@
 """One site for the site tests, built once: Antwerpen's Monday (basic game) and Friday (advanced
-game), each with its mini, and Saturday without one, made by the daily job with a stand-in for its
-search (tests/support/stand_in.py: the pages, not the par's quality, are tested here; the real
-search runs in tests/daily/test_daily_command.py) and the real mini prover and player panel; the
+game), each with its mini, and Saturday without one, made by the daily job with stand-ins for its
+search and its panel (tests/support/stand_in.py: the pages, not the par's quality, are tested
+here; the real ones run in tests/daily/test_daily_command.py) and the real mini prover; the
 same puzzles' site in Dutch and French; and a browser."""
 
 from __future__ import annotations
@@ -12,12 +12,12 @@ from pathlib import Path
 
 import pytest
 
-from generator.daily.job import Daily, make_daily
+from generator.daily.job import Daily
 from generator.daily.mini import make_mini
 from generator.language import speaking
 from generator.site.build import build_site
 from generator.render.daily import render_daily
-from stand_in import beam_solver
+from stand_in import stand_in_daily
 from tests.web.days import SATURDAY, SITE_DAYS
 
 BASE_URL = "https://example.org/citytrip"
@@ -36,7 +36,7 @@ class Site:
 def site(tmp_path_factory) -> Site:
     puzzles: dict[tuple[str, bool], Daily] = {}
     def recorded(city, day, folder):
-        daily = make_daily(city, day, folder, beam_solver, render_daily, BASE_URL)
+        daily = stand_in_daily(city, day, folder, render_daily, BASE_URL)
         mini = make_mini(city, day, folder, render=render_daily, base_url=BASE_URL) if day != SATURDAY else None
         puzzles[(day.isoformat(), False)] = daily
         if mini is not None:
