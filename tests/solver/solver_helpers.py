@@ -137,11 +137,8 @@ def exhaustive_best(puzzle) -> int:
     def search(game: Sheet) -> None:
         nonlocal best
         # The rest of the game depends only on this state: search each state once.
-        state = (game.turn, tuple(game.ends()), frozenset(game.on_path), frozenset(game.diagonals),
-                 frozenset((a.at, a.goal) for a in game.achievements), game.hunted)
-        if state in visited:
+        if _seen(game, visited):
             return
-        visited.add(state)
         if game.over:
             score = game.score().total
             best = score if best is None else max(best, score)
@@ -155,6 +152,18 @@ def exhaustive_best(puzzle) -> int:
     return best
 
 
+def _seen(game: Sheet, visited: set) -> bool:
+    """Whether a sheet in this state was searched already (then adding it to `visited`): in the
+    basic game the rest of the game depends only on the turn, the path, its diagonals, the goals
+    achieved and the hunts used."""
+    state = (game.turn, tuple(game.ends()), frozenset(game.on_path), frozenset(game.diagonals),
+             frozenset((a.at, a.goal) for a in game.achievements), game.hunted)
+    if state in visited:
+        return True
+    visited.add(state)
+    return False
+
+
 def best_changing_only(puzzle, plan, first: int, last: int) -> int:
     """The best appreciation of any legal plan that equals `plan` outside turns first..last (1-based),
     by brute force through the engine (basic game): the brute-force side of the LNS certificate."""
@@ -162,9 +171,12 @@ def best_changing_only(puzzle, plan, first: int, last: int) -> int:
     for turn in plan.turns[: first - 1]:
         game.play(turn)
     best = None
+    visited = set()
 
     def search(game: Sheet) -> None:
         nonlocal best
+        if _seen(game, visited):  # as in exhaustive_best: a state's outcomes are counted once
+            return
         if game.turn == last:
             rest = game.copy()
             for turn in plan.turns[last:]:
