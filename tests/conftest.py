@@ -23,12 +23,28 @@ def run(capsys: pytest.CaptureFixture) -> Callable[..., tuple[int, str, str]]:
     return call
 
 
+@pytest.fixture(scope="session")
+def wheel(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """This checkout's wheel (tests/support/installed.py)."""
+    from installed import build_wheel
+
+    return build_wheel(tmp_path_factory.mktemp("source"), tmp_path_factory.mktemp("wheel"))
+
+
+@pytest.fixture(scope="session")
+def installed(wheel: Path, tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The `citytrip` command of the wheel installed into a fresh virtualenv."""
+    from installed import install
+
+    return install(wheel, tmp_path_factory.mktemp("installed") / "venv")
+
+
 # The fast tier (`pytest -m "not slow"`, README "Development") leaves out whole modules that start
 # a Dask cluster, run full daily jobs, build a site and drive Chromium, or render every printable
 # in every language and paper; single tests carry @pytest.mark.slow where they stand.
 SLOW_MODULES = (
     "levels/test_cluster.py",          # local clusters, a batch of dailies against single runs
-    "daily/test_daily_command.py",     # the daily command at full work, twice, and on Dask workers
+    "daily/test_daily_command.py",     # the daily command from the wheel and on Dask workers
     "web/",                            # a site build with real dailies, Chromium
     "render/test_print_audit.py",      # every printable, audited
     "render/test_daily_render.py",     # dailies rendered in three languages
@@ -54,28 +70,30 @@ SLOW_TESTS = (
 )
 
 
-# The suite runs on two pytest-xdist workers (pyproject.toml: `-n 2`). A module is one unit of
+# The suite runs on three pytest-xdist workers (pyproject.toml: `-n 3`; on two cores a third keeps
+# them busy while a test waits on Chromium, a cluster or a subprocess). A module is one unit of
 # work, so its module fixtures are made once; the modules that share the session's site build (the
-# `site` fixture of tests/web/conftest.py) are one unit. The longest units go first (measured with
-# --durations), so that neither worker is left with a long one at the end while the other idles.
+# `site` fixture of tests/web/conftest.py) are one unit, and so are those that share the installed
+# wheel (the `installed` fixture above). The longest units go first (measured with
+# --durations), so that no worker is left with a long one at the end while the others idle.
 SITE_MODULES = ("web/test_browser.py", "web/test_site_build.py", "web/test_targets.py")
+WHEEL_MODULES = ("test_wheel.py", "daily/test_daily_command.py")
 LONGEST_FIRST = (
     "web/site",
+    "wheel",
     "render/test_print_audit.py",
-    "daily/test_daily_command.py",
     "solver/test_lns.py",
+    "test_fuzz_inputs.py",
     "rules/test_moves.py",
-    "test_wheel.py",
     "render/test_daily_render.py",
     "solver/test_walk_bound.py",
-    "test_fuzz_inputs.py",
     "levels/test_cluster.py",
 )
 
 
 def _unit(where: str) -> str:
     """The unit of work of a test file (its path under tests/)."""
-    return "web/site" if where in SITE_MODULES else where
+    return "web/site" if where in SITE_MODULES else "wheel" if where in WHEEL_MODULES else where
 
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:

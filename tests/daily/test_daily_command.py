@@ -1,12 +1,13 @@
-"""citytrip daily end to end, with the real solver: files, summary, reproducibility, verification."""
+"""citytrip daily end to end, with the real solver: files, summary, reproducibility, verification.
+The single date is run by the installed wheel (tests/support/installed.py): the main job as a user
+who installed the tool runs it; the batch by this checkout, on Dask workers."""
 
-import contextlib
-import io
 from pathlib import Path
 
 import pytest
 
 from generator.cli import main
+from installed import run
 
 PINNED = Path(__file__).resolve().parents[1] / "data" / "daily"
 STEM = "citytrip-antwerpen-2026-12-14"
@@ -14,15 +15,15 @@ ONE_DATE = ["daily", "--city", "antwerpen", "--work", "0.5"]
 
 
 @pytest.fixture(scope="module")
-def antwerpen_monday(tmp_path_factory):
-    """`daily --date 2026-12-14 --city antwerpen --work 0.5 --lang fr` (with its mini): the folder
-    and the summary. (A Monday whose first deal is taken at this budget: its daily solves one deal.) In French, so that the pinned YAML files, made by an English run, also pin
-    that the puzzle and its answer are the same in every language."""
+def antwerpen_monday(installed, tmp_path_factory):
+    """The wheel's `daily --date 2026-12-14 --city antwerpen --work 0.5 --lang fr` (with its mini),
+    run from an empty folder: the folder and the summary. In French, so that the pinned YAML files,
+    made by an English run of the checkout, also pin that the puzzle and its answer are the same in
+    every language and from the wheel. (A Monday whose first deal is taken at this budget: its
+    daily solves one deal.)"""
     out = tmp_path_factory.mktemp("antwerpen")
-    printed = io.StringIO()
-    with contextlib.redirect_stdout(printed):
-        assert main([*ONE_DATE, "--date", "2026-12-14", "--lang", "fr", "--out", str(out)]) == 0
-    return out, printed.getvalue()
+    printed = run([str(installed)], [*ONE_DATE, "--date", "2026-12-14", "--lang", "fr", "--out", "."], out)
+    return out, printed
 
 
 def test_the_daily_writes_pinned_files_whose_answers_verify(antwerpen_monday, capsys):
@@ -89,25 +90,25 @@ def test_a_french_run_words_its_pdfs_in_french(antwerpen_monday):
 
 
 def test_a_french_batch_on_dask_workers_writes_the_single_runs_bytes(antwerpen_monday, tmp_path, capsys):
-    """`daily --from --to --lang fr --cluster local:2`: each DailyJob carries the language, so the
-    worker processes (which never heard of --lang) render in French, the very files of
-    `daily --date --lang fr`, minis included, and the summaries come in date order. Two runs in
-    other processes writing the same bytes: the daily is reproducible. (`--no-mini`:
-    tests/test_wheel.py.)"""
+    """`daily --from --to --lang fr --no-mini --cluster local:2`: each DailyJob carries the language
+    and the choice of no mini, so the worker processes (which never heard of either option) render
+    in French the very files of the wheel's `daily --date --lang fr`, write no mini and say none,
+    and the summaries come in date order. Two runs in other processes, one of them installed from
+    the wheel, writing the same bytes: the daily is reproducible."""
     single, _ = antwerpen_monday
-    args = [*ONE_DATE, "--from", "2026-12-14", "--to", "2026-12-15", "--lang", "fr", "--cluster", "local:2",
-            "--out", str(tmp_path)]
+    args = [*ONE_DATE, "--from", "2026-12-14", "--to", "2026-12-15", "--lang", "fr", "--no-mini",
+            "--cluster", "local:2", "--out", str(tmp_path)]
     capsys.readouterr()
     assert main(args) == 0
     printed = capsys.readouterr().out
+    assert "daily mini" not in printed
     names = sorted(p.name for p in tmp_path.iterdir())
-    assert len(names) == 16 and len([n for n in names if n.endswith("-fr.pdf")]) == 8
-    assert [n for n in names if n.startswith(STEM)] == sorted(p.name for p in single.iterdir())
-    assert sorted(n.replace("2026-12-15", "2026-12-14") for n in names if "2026-12-15" in n) == sorted(
-        p.name for p in single.iterdir())
-    for name in names:
-        if name.startswith(STEM):
-            assert (tmp_path / name).read_bytes() == (single / name).read_bytes(), name
+    daily_files = sorted(p.name for p in single.iterdir() if "-mini-" not in p.name)
+    assert len(names) == 8 and len([n for n in names if n.endswith("-fr.pdf")]) == 4
+    assert [n for n in names if n.startswith(STEM)] == daily_files
+    assert sorted(n.replace("2026-12-15", "2026-12-14") for n in names if "2026-12-15" in n) == daily_files
+    for name in daily_files:
+        assert (tmp_path / name).read_bytes() == (single / name).read_bytes(), name
     assert printed.index("2026-12-14 (Monday") < printed.index("2026-12-15 (Tuesday")
 
 
