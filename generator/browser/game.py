@@ -318,7 +318,7 @@ class Game:
         sheet, turn = self.sheet, self.draft.turn()
         faces = self.puzzle.turns[min(sheet.turn, len(self.puzzle.turns) - 1)]
         shown = sheet.copy()
-        legal = not sheet.over and self._boxes_problem(turn.boxes) is None and not sheet.check(turn)
+        legal = not sheet.over and self._boxes_problem(turn.boxes) is None and sheet.allows(turn)
         if legal:
             shown.play(turn)
         breakdown = shown.score()
@@ -367,7 +367,7 @@ class Game:
             for action in ActionType:
                 use = BonusUse(value, action)
                 candidate = Turn(turn.boxes, turn.moves, turn.goals, turn.bonus + (use,))
-                if not self.sheet.check(candidate):
+                if self.sheet.allows(candidate):
                     options.append({"value": value, "action": action.value})
         return options
 

@@ -48,9 +48,16 @@ class _TurnEffects:
     achievements: list[Achievement] = field(default_factory=list)
     pool: Counter = field(default_factory=Counter)
     problems: list[tuple[str, str]] = field(default_factory=list)
+    verdict_only: bool = False  # stop at the first problem (Sheet.allows)
 
     def fail(self, rule: str, message: str) -> None:
         self.problems.append((rule, message))
+        if self.verdict_only:
+            raise _Refused
+
+
+class _Refused(Exception):
+    """A verdict-only check met its first problem: the turn is illegal, the rest need not be read."""
 
 
 class Sheet:
@@ -162,6 +169,11 @@ class Sheet:
         number = self.turn + 1
         return [Violation(number, rule, message) for rule, message in self._resolve(turn).problems]
 
+    def allows(self, turn: Turn) -> bool:
+        """Whether the turn is legal: `not check(turn)`, stopping at the first rule it breaks (the
+        players, the solver's read-back and the page ask this of many candidate turns)."""
+        return not self._resolve(turn, verdict_only=True).problems
+
     def play(self, turn: Turn) -> None:
         """Check and apply a turn; raises IllegalMoveError listing every violation."""
         effects = self._resolve(turn)
@@ -176,31 +188,39 @@ class Sheet:
             pool=Counter(self.bonus_pool),
         )
 
-    def _resolve(self, turn: Turn) -> _TurnEffects:
+    def _resolve(self, turn: Turn, verdict_only: bool = False) -> _TurnEffects:
         """The turn's effects and problems, with its bonus uses matched to the bonuses held or
         earned in whatever order pays (R9a): the engine takes a use as soon as a bonus of its
         value is in the pool, so when two uses of one value wait for a single bonus, the order
         decides which type it feeds. Each distinct order is tried (at most two uses, R9); the
         written order's problems are reported when none pays. Every order that pays consumes the
         same bonuses and achieves the same goals, so the verdict and the score never depend on it."""
-        effects = self._resolve_in_order(turn, turn.bonus)
+        effects = self._resolve_in_order(turn, turn.bonus, verdict_only)
         if not effects.problems or len(turn.bonus) > MAX_BONUS_PER_TURN:
             return effects
         for uses in dict.fromkeys(itertools.permutations(turn.bonus)):
             if uses != turn.bonus:
-                other = self._resolve_in_order(turn, uses)
+                other = self._resolve_in_order(turn, uses, verdict_only)
                 if not other.problems:
                     return other
         return effects
 
-    def _resolve_in_order(self, turn: Turn, bonus: tuple[BonusUse, ...]) -> _TurnEffects:
+    def _resolve_in_order(self, turn: Turn, bonus: tuple[BonusUse, ...], verdict_only: bool = False) -> _TurnEffects:
         effects = self._effects()
+        effects.verdict_only = verdict_only
+        try:
+            self._check_in_order(effects, turn, bonus)
+        except _Refused:
+            pass  # the first problem is recorded: the verdict is known
+        return effects
+
+    def _check_in_order(self, effects: _TurnEffects, turn: Turn, bonus: tuple[BonusUse, ...]) -> None:
         if self.over:
             effects.fail("R7", _("the game has only {turns} turns").format(turns=len(self.puzzle.turns)))
-            return effects
+            return
         budget = self._check_boxes(effects, turn.boxes)
         if budget is None:
-            return effects
+            return
         pending = self._check_bonus(effects, bonus, budget)
         touched = set(self.ends())
         self._check_path(effects, turn, touched)
@@ -214,7 +234,6 @@ class Sheet:
         if steps > budget[ActionType.PLAN]:
             effects.fail("R5", _("the path grows {steps} steps but the plan actions allow {allowed}").format(
                 steps=steps, allowed=budget[ActionType.PLAN]))
-        return effects
 
     def _check_boxes(self, effects: _TurnEffects, boxes: tuple[str, ...]) -> Counter | None:
         names = [b.upper() for b in boxes]

@@ -25,7 +25,7 @@ def ordered(sheet: Sheet, turn: Turn) -> Turn | None:
     The models let a bonus earned in a turn pay for any goal of that turn; the engine only for
     goals listed after the one that earned it. None when no order of the goals is legal.
     """
-    if not sheet.check(turn):
+    if sheet.allows(turn):
         return turn
     if not turn.bonus:
         return turn  # order cannot matter; let the replay report the bug
@@ -33,7 +33,7 @@ def ordered(sheet: Sheet, turn: Turn) -> Turn | None:
         if count >= MAX_ORDERINGS:
             break
         candidate = Turn(turn.boxes, turn.moves, order, turn.bonus)
-        if not sheet.check(candidate):
+        if sheet.allows(candidate):
             return candidate
     return None
 

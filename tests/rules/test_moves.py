@@ -75,10 +75,33 @@ def brute_force(game: Sheet, max_steps: int = MAX_STEPS) -> set:
                         chosen = [p for p in picks if p is not None]
                         for order in itertools.permutations(chosen):
                             turn = Turn(boxes, (first, second), order, bonus)
-                            if not game.check(turn):
+                            if game.allows(turn):
                                 found.add(key(game, turn))
                                 break
     return found
+
+
+def test_allows_is_the_verdict_of_check():
+    """`Sheet.allows`, which stops at the first rule broken (the brute force above asks it), says
+    legal exactly when `check` finds nothing, on every candidate of an advanced turn with bonus
+    actions in hand: boxes, bonus uses, walks of both ends and claims in every order."""
+    puzzle = make_puzzle(faces=SMALL_FACES * 5, mode="advanced", directions=2, start=1)
+    game = random_sheet(puzzle, 5, turns=2)
+    game.bonus_pool[2] += 1
+    uses = [BonusUse(2, t) for t in ActionType]
+    verdicts = set()
+    for boxes in (*PAIRS, *TRIPLES[:2], ("L1", "R3")):
+        for bonus in [(), *((u,) for u in uses)]:
+            for first in _grid_walks(game, game.head(0), 2):
+                for second in _grid_walks(game, game.head(1), 1, first):
+                    touched = [at for at in dict.fromkeys(game.ends() + first + second) if at in game.city.locations]
+                    claims = [GoalClaim(at, g) for at in touched for g in game.city.locations[at].goals(game.mode)]
+                    for order in (o for k in range(len(claims[:3]) + 1) for o in itertools.permutations(claims[:3], k)):
+                        turn = Turn(boxes, (first, second), order, bonus)
+                        verdict = game.allows(turn)
+                        assert verdict == (not game.check(turn)), turn
+                        verdicts.add(verdict)
+    assert verdicts == {True, False}
 
 
 def random_sheet(puzzle, seed: int, turns: int) -> Sheet:

@@ -125,7 +125,7 @@ def legal_turns(game: Sheet):
                         for at, goal in (p for p in picks if p is not None)
                     )
                     turn = Turn(boxes, (first, second), goals)
-                    if not game.check(turn):
+                    if game.allows(turn):
                         yield turn
 
 
@@ -180,7 +180,7 @@ def best_changing_only(puzzle, plan, first: int, last: int) -> int:
         if game.turn == last:
             rest = game.copy()
             for turn in plan.turns[last:]:
-                if rest.check(turn):
+                if not rest.allows(turn):
                     return
                 rest.play(turn)
             score = rest.score().total
