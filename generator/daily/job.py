@@ -166,9 +166,9 @@ def make_daily(city_key: str, day: dt.date, out_dir: Path, solver: Solver, rende
                members: tuple[panel.Member, ...] = panel.PANEL) -> Daily:
     """Deal, solve and write today's files; returns what the summary prints. `bounder` gives the
     chosen deal its bound (without one, the solver's bound is printed); the panel of `members`
-    sets the target (a test whose pages, not the target, matter may ask a smaller one). With `base_url` (the
-    site's address, generator/site) the QR code holds the puzzle page's address; `stages` hears
-    each stage begin (the command shows them on a terminal)."""
+    sets the target (a test whose pages, not the target, matter may ask a smaller one). With
+    `base_url` (the site's address, generator/site) the QR code holds the puzzle page's address;
+    `stages` hears each stage begin (the command shows them on a terminal)."""
     puzzle, solution, attempt, results = choose_deal(city_key, day, solver, stages, members)
     if bounder is not None:
         stages.begin("bound")

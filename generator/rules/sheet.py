@@ -171,7 +171,7 @@ class Sheet:
 
     def allows(self, turn: Turn) -> bool:
         """Whether the turn is legal: `not check(turn)`, stopping at the first rule it breaks (the
-        players, the solver's read-back and the page ask this of many candidate turns)."""
+        page's bonus offers and the solver's read-back ask this of many candidate turns)."""
         return not self._resolve(turn, verdict_only=True).problems
 
     def play(self, turn: Turn) -> None:
