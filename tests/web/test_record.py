@@ -130,7 +130,8 @@ def test_the_streaks_and_the_check_of_a_stored_record_in_node():
 
 def test_a_daily_won_by_taps_counts_a_shared_route_does_not_and_the_index_shows_the_days(site, browser, base):
     """The answer key replayed from a #plan= address adds nothing; played by taps it adds the
-    game, the end of the game says the streak, and the index shows it; the record edited as later
+    game, the end of the game says the streak, and the index shows it (without a network too,
+    from the service worker's copies); the record edited as later
     days would have left it gives a streak of 2, then 1 after a gap with the longest still 2."""
     daily = site.puzzles[(MONDAY.isoformat(), False)]
     context = browser.new_context(viewport=PHONE)
@@ -151,9 +152,13 @@ def test_a_daily_won_by_taps_counts_a_shared_route_does_not_and_the_index_shows_
     assert page.text_content("#days") == "Your days in Antwerpen: current streak 1, longest 1; 1 played, 100 % won."
     shot_result(page, "record-monday-phone-end")
 
+    # The index, without a network: the service worker kept it and its script (sw.js).
+    page.wait_for_function("() => navigator.serviceWorker.controller !== null", timeout=60_000)
+    context.set_offline(True)
     page.goto(f"{base}/index.html")
     page.wait_for_selector("#your-days:not([hidden])")
     assert days_shown(page) == {"played": "1", "won": "1 (100 %)", "current": "1", "longest": "1", "gold": "1"}
+    context.set_offline(False)
     assert stat(page, "played", "mini") == "0"
 
     record = stored(page)
