@@ -1,4 +1,4 @@
-"""The site's shared files: Pyodide, the engine's Python sources, fonts, script and style sheet.
+"""The site's shared files: Pyodide, the engine's Python sources, fonts, scripts and style sheet.
 
 Pyodide comes from the npm registry at the exact version pinned in package.json (`npm ci` puts it
 in node_modules/); the site carries its own copy, so a page loads nothing from elsewhere and keeps
@@ -50,7 +50,7 @@ STATIC = shipped("templates") / "site"
 # What a page needs of the Pyodide distribution: the loader, the runtime and the standard library.
 PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json")
 FONTS = {"Vera.ttf": "CitytripSans.ttf", "VeraBd.ttf": "CitytripSans-Bold.ttf"}  # as the PDFs embed them
-STATIC_FILES = ("play.js", "style.css")  # and sw.js, filled in: see service_worker
+STATIC_FILES = ("play.js", "record.js", "index.js", "style.css")  # and sw.js, filled in: see service_worker
 
 _PACKAGE = Path(generator.__file__).resolve().parent
 ENGINE_PACKAGES = ("rules", "browser")  # with generator/__init__.py, errors.py and language.py

@@ -111,6 +111,10 @@ def puzzle_page(daily: Daily, files: dict[str, str]) -> str:
             "par": daily.par,
             "code": daily.code,
             "mini": mini,
+            # for the player's record of days played (templates/site/record.js)
+            "city": puzzle.city.key,
+            "city_name": puzzle.city.name,
+            "date": daily.day.isoformat(),
         },
         "map": {"cell": round(drawn.cell, 2), "nodes": drawn.nodes},
         "labels": labels,
@@ -180,7 +184,8 @@ def index_page(listed: list[Listed]) -> str:
     date = _("Date")
     head = f"<tr><th>{_e(date)}</th>" + "".join(f"<th>{_e(name)}</th>" for _key, name in cities) + "</tr>"
     table = f"<table><thead>{head}</thead><tbody>{''.join(rows)}</tbody></table>"
-    return _template("index.html").substitute(lang=current(), root="", table=table)
+    names = {key: name for key, name in cities}  # for the player's record (templates/site/index.js)
+    return _template("index.html").substitute(lang=current(), root="", table=table, cities=_data_json(names))
 
 
 def how_to_play_page() -> str:

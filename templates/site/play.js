@@ -8,6 +8,11 @@
 // The words are in the page's language: `citytrip site --lang` writes this file with every
 // [[message]] string translated (generator/site/messages.py), and the engine's own messages come
 // translated from the Python side, which reads the language's compiled catalog.
+//
+// A game finished here by taps is added to the player's record in this browser (record.js); a
+// shared route (#plan=…) replayed, even if finished by taps afterwards, is not.
+
+import { cityStats, hasPlayed, loadRecord, saveRecord, withGame } from "./record.js";
 
 const data = JSON.parse(document.getElementById("puzzle-data").textContent);
 const body = document.body;
@@ -18,6 +23,8 @@ const LANG = document.documentElement.lang || "en";
 
 let game = null;
 let view = null;
+let replayed = false; // this game came from a shared route: not the player's own
+let daysNote = ""; // the end of the game's line about the record
 const timings = []; // milliseconds per judged tap, for benchmarks/site.py
 window.citytripTimings = timings;
 
@@ -106,8 +113,10 @@ async function startEngine() {
 
 function ask(method, ...args) {
   const begin = performance.now();
+  const wasOver = Boolean(view?.over);
   view = JSON.parse(game[method](...args));
   const judged = performance.now();
+  if (view.over && !wasOver && !replayed) remember();
   draw();
   timings.push({ judge: judged - begin, total: performance.now() - begin });
 }
@@ -303,10 +312,43 @@ function drawResult() {
   }
   if (beyond) text += " " + "[[Beyond par! You found a better route than ours: please share it.]]";
   $("medal-text").textContent = text;
+  $("days").textContent = replayed ? "[[A shared route: it is not added to your record.]]" : daysNote;
   const link = location.href.split("#")[0] + "#plan=" + encodeURIComponent(view.notation);
   $("share").value = view.share + (location.protocol.startsWith("http") ? "\n" + location.href.split("#")[0] : "");
   $("route-link").href = link;
   $("notation").textContent = view.notation;
+}
+
+// --- the record of days played (record.js) -----------------------------------------------------
+
+// The line about the player's days in this city: the daily streak, and for a mini the minis too.
+function daysLine(record) {
+  const { daily, mini } = cityStats(record, data.page.city);
+  const fields = { city: data.page.city_name, current: daily.current, longest: daily.longest,
+    played: daily.played, percent: daily.percent };
+  if (!data.page.mini) {
+    return fill("[[Your days in {city}: current streak {current}, longest {longest}; {played} played, {percent} % won.]]", fields);
+  }
+  return fill("[[Your minis in {city}: {played} played, {won} won. Your daily streak there: {current}.]]",
+    { ...fields, played: mini.played, won: mini.won });
+}
+
+// Add the game just finished to the record (the first play of a puzzle is the one kept).
+function remember() {
+  const { city, date, mini } = data.page;
+  try {
+    const record = loadRecord();
+    const first = !hasPlayed(record, city, date, mini);
+    const added = withGame(record, { city, date, mini, won: view.won, medal: view.medal ?? null, score: view.score.total });
+    if (first && !saveRecord(added)) {
+      daysNote = "[[This browser did not keep the game in your record.]]";
+      return;
+    }
+    daysNote = (first ? "" : "[[Your first play of this puzzle is the one in your record.]]" + " ") + daysLine(added);
+  } catch (error) {
+    daysNote = "";
+    console.warn("citytrip: the game was not added to the record:", error);
+  }
 }
 
 // On a zoomed map, keep the end being extended in sight.
@@ -365,6 +407,7 @@ function applyFragment() {
     return;
   }
   if (parts.plan !== undefined) {
+    replayed = true;
     ask("load_plan", parts.plan);
     if (!view.message) say(view.over ? "[[A shared route, replayed.]]" : "[[A shared route, replayed so far.]]", false);
   }
@@ -396,7 +439,7 @@ function wire() {
   $("undo").addEventListener("click", () => ask("undo"));
   $("next").addEventListener("click", () => ask("next_turn"));
   $("copy-share").addEventListener("click", () => navigator.clipboard?.writeText($("share").value));
-  window.addEventListener("hashchange", () => { ask("restart"); applyFragment(); });
+  window.addEventListener("hashchange", () => { ask("restart"); replayed = false; applyFragment(); });
 }
 
 // Keep the site's files for visits without a network (sw.js). The worker is asked for before the

@@ -29,6 +29,7 @@ def page_data(html: str) -> dict:
 
 def test_a_page_per_puzzle_an_index_and_the_shared_files(site):
     for name in [*PAGES, "index.html", "how-to-play.html", "sw.js", "assets/play.js", "assets/style.css",
+                 "assets/record.js", "assets/index.js",
                  "assets/engine.json", "assets/fonts/CitytripSans.ttf", *(f"assets/pyodide/{f}" for f in assets.PYODIDE_FILES)]:
         assert (site.folder / name).is_file(), name
     index = (site.folder / "index.html").read_text()
@@ -160,16 +161,16 @@ def test_the_longest_base_url_still_prints_a_readable_qr_code(site):
 # Words only a page of that language prints, per file (and the English they replace).
 SPOKEN = {
     "nl": {"antwerpen/2026-11-30/index.html": ["Volgende beurt", "Alle puzzels", "Score tot nu", "Puzzelcode"],
-           "index.html": ["Citytrip-dagpuzzels", "Dagpuzzel", "Maandag <span class=\"date\">2026-11-30", "Vrijdag"],
+           "index.html": ["Citytrip-dagpuzzels", "Dagpuzzel", "Jouw dagen", "Maandag <span class=\"date\">2026-11-30", "Vrijdag"],
            "how-to-play.html": ["Spelregels", "Op deze site"],
            "assets/play.js": ['"Acties over deze beurt: {actions}."', '"Afronden"', '"Hele kaart"']},
     "fr": {"antwerpen/2026-11-30/index.html": ["Tour suivant", "Tous les puzzles", "Score actuel", "Code du puzzle"],
-           "index.html": ["Puzzles du jour Citytrip", "Puzzle du jour", "Lundi <span class=\"date\">2026-11-30", "Vendredi"],
+           "index.html": ["Puzzles du jour Citytrip", "Puzzle du jour", "Vos jours", "Lundi <span class=\"date\">2026-11-30", "Vendredi"],
            "how-to-play.html": ["Comment jouer", "Sur ce site"],
            "assets/play.js": ['"Actions restantes ce tour\u202f: {actions}."', '"Terminer"', '"Toute la carte"']},
 }
 ENGLISH = {"antwerpen/2026-11-30/index.html": ["Next turn", "All puzzles", "Score so far"],
-           "index.html": ["Citytrip daily puzzles", "Monday <span class=\"date\">2026-11-30"], "how-to-play.html": ["On this site"],
+           "index.html": ["Citytrip daily puzzles", "Your days", "Monday <span class=\"date\">2026-11-30"], "how-to-play.html": ["On this site"],
            "assets/play.js": ['"Actions left this turn: {actions}."', '"Whole map"']}
 
 
@@ -193,7 +194,8 @@ def test_a_dutch_or_french_site_speaks_its_language_on_every_page(site, site_in,
             assert word in text, (name, word)
         for word in ENGLISH[name]:
             assert word not in text and word in (site.folder / name).read_text(), (name, word)
-    assert '"[[' not in (built.folder / "assets/play.js").read_text()
+    for script in ("play.js", "index.js"):
+        assert '"[[' not in (built.folder / "assets" / script).read_text(), script
     data = page_data((built.folder / PAGES[0]).read_text())
     assert data["actions"]["plan"] == {"nl": "wandelen", "fr": "marcher"}[lang]
     shipped = built.folder / "assets/locale" / lang / "LC_MESSAGES/citytrip.mo"
