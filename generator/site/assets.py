@@ -16,6 +16,11 @@ engine imported, made in Node by generator/site/snapshot.mjs; a page restores it
 starting CPython, in a quarter to a third of the time, and falls back to the plain start when it cannot
 (docs/site.md, "The engine's snapshot"). It is written like every other file: the same engine and
 Pyodide give the same bytes.
+
+Pyodide's runtime and loader are also written gzipped (`pyodide.asm.wasm.gz`): the service worker
+(sw.js) answers the page's request for the plain file with the gzipped one, unzipped, so that a
+first visit from a host that compresses nothing sends 13.0 MB instead of 20.1 MB (docs/site.md,
+"A lighter first visit").
 """
 
 from __future__ import annotations
@@ -49,6 +54,12 @@ PYODIDE = (ROOT if CHECKOUT else CACHE) / "node_modules" / "pyodide"
 STATIC = shipped("templates") / "site"
 # What a page needs of the Pyodide distribution: the loader, the runtime and the standard library.
 PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json")
+# Pyodide's largest files, also written gzipped (with the type the page expects of each): the service
+# worker answers the page's request for the plain file with the gzipped one unzipped (sw.js), so a
+# host that compresses nothing sends 3.6 MB of runtime instead of 9.6 MB; the plain files stay, for
+# a page the worker does not control and for a gzipped copy that is missing or damaged.
+PACKED = {"pyodide.asm.wasm": "application/wasm", "pyodide.asm.mjs": "text/javascript"}
+PACKED_GZIP_LEVEL = 9  # WebAssembly: 3.54 MB against 3.56 at level 6
 FONTS = {"Vera.ttf": "CitytripSans.ttf", "VeraBd.ttf": "CitytripSans-Bold.ttf"}  # as the PDFs embed them
 STATIC_FILES = ("play.js", "style.css")  # and sw.js, filled in: see service_worker
 
@@ -101,6 +112,7 @@ def write_assets(out: Path) -> list[Path]:
     node_executable()  # before anything is written
     assets = out / "assets"
     written = [_copy(PYODIDE / name, assets / "pyodide" / name) for name in PYODIDE_FILES]
+    written += [write_gzipped(PYODIDE / name, assets / "pyodide" / f"{name}.gz") for name in PACKED]
     written += [_copy(FONT_DIR / source, assets / "fonts" / name) for source, name in FONTS.items()]
     written += [write_text(assets / name, translated((STATIC / name).read_text(encoding="utf-8"), name))
                 for name in STATIC_FILES]
@@ -161,6 +173,13 @@ def write_snapshot(engine_json: Path, target: Path) -> Path:
     return target
 
 
+def write_gzipped(source: Path, target: Path) -> Path:
+    """`source` gzipped, with no time stamp or name: the same file gives the same bytes."""
+    with atomic_output(target) as temp:
+        temp.write_bytes(gzip.compress(source.read_bytes(), compresslevel=PACKED_GZIP_LEVEL, mtime=0))
+    return target
+
+
 def service_worker(out: Path, shared: list[Path]) -> str:
     """sw.js, at the site's root (a service worker serves only the pages under its own folder),
     its cache named by a hash of the shared files."""
@@ -169,7 +188,7 @@ def service_worker(out: Path, shared: list[Path]) -> str:
     for name in names:
         digest.update(name.encode("utf-8") + b"\0" + (out / name).read_bytes())
     text = (STATIC / "sw.js").read_text(encoding="utf-8")
-    return Template(text).substitute(version=digest.hexdigest()[:16])
+    return Template(text).substitute(version=digest.hexdigest()[:16], packed=json.dumps(PACKED, sort_keys=True))
 
 
 def _copy(source: Path, target: Path) -> Path:

@@ -115,6 +115,19 @@ def test_the_engine_snapshot_is_for_the_pinned_pyodide_and_fits_its_memory(site)
     assert 0 < len(snapshot) - heap_start <= assets.SNAPSHOT_HEAP_LIMIT
 
 
+def test_pyodides_largest_files_are_also_written_gzipped_for_the_service_worker(site):
+    """assets/pyodide/pyodide.asm.wasm.gz and pyodide.asm.mjs.gz: gzips without time stamp that unzip
+    to the plain files, byte for byte; sw.js names them with the type the page expects."""
+    pyodide = site.folder / "assets" / "pyodide"
+    for name in ("pyodide.asm.wasm", "pyodide.asm.mjs"):
+        packed = (pyodide / f"{name}.gz").read_bytes()
+        assert packed[:2] == b"\x1f\x8b" and packed[4:8] == b"\0\0\0\0"
+        assert gzip.decompress(packed) == (pyodide / name).read_bytes()
+        assert len(packed) < (pyodide / name).stat().st_size / 2.5
+    worker = (site.folder / "sw.js").read_text()
+    assert 'const PACKED = {"pyodide.asm.mjs": "text/javascript", "pyodide.asm.wasm": "application/wasm"};' in worker
+
+
 @pytest.mark.parametrize("args,words", [
     (["--from", "2026-12-05", "--to", "2026-12-01"], "is before"),
     (["--from", "2026-01-01", "--to", "2027-12-31"], "at most 366"),
