@@ -160,7 +160,7 @@ def taps_of(page, files: Path, answer: str) -> tuple[list[float], list[float]]:
     return [t["judge"] for t in timings], [t["total"] for t in timings]
 
 
-def phone_report(browser, folder: Path, bare: Path, base: str, bare_base: str, traffic: list, args) -> None:
+def phone_report(browser, folder: Path, base: str, bare_base: str, traffic: list, args) -> None:
     """--phone: each page's first and repeat visits, bytes and taps on the phone profile; and the
     first visit without the snapshot (the plain start: fewer bytes, more CPU)."""
     day = dt.date.fromisoformat(args.date)
@@ -228,7 +228,7 @@ def main() -> int:
         bare_base = stack.enter_context(served(bare, traffic))
         browser = playwright.chromium.launch(executable_path=chromium(), args=CHROMIUM_ARGS)
         if args.phone:
-            phone_report(browser, folder, bare, base, bare_base, traffic, args)
+            phone_report(browser, folder, base, bare_base, traffic, args)
             browser.close()
             return 0
         for name, page_path, answer in [("daily", "", f"{stem}-answer.yaml"), ("mini", "mini.html", f"{stem}-mini-answer.yaml")]:
