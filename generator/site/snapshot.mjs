@@ -1,8 +1,8 @@
 // The engine's memory snapshot, made by `citytrip site` (generator/site/assets.py) in Node:
 //
-//     node snapshot.mjs PYODIDE_DIR ENGINE_JSON OUT
+//     node snapshot.mjs PYODIDE_DIR ENGINE_JSON STDLIB_ZIP OUT
 //
-// Pyodide starts, the engine's sources (the site's assets/engine.json) are written where play.js
+// Pyodide starts with the site's own standard library zip (only the files a page imports), the engine's sources (the site's assets/engine.json) are written where play.js
 // writes them and `generator.browser.game` is imported as play.js imports it; then Pyodide's
 // memory (the WebAssembly heap and a little JSON) is written to OUT. A page restores it instead
 // of starting CPython and importing the engine again (docs/site.md, "The engine's snapshot").
@@ -19,7 +19,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 
-const [pyodideDir, enginePath, out] = process.argv.slice(2);
+const [pyodideDir, enginePath, stdlib, out] = process.argv.slice(2);
 
 let tick = 0;
 performance.now = () => (tick += 1); // a counter: start-up reads it to time itself
@@ -30,6 +30,7 @@ Object.defineProperty(process, "version", { value: "v0.0.0" });
 const { loadPyodide } = await import(pathToFileURL(path.join(pyodideDir, "pyodide.mjs")).href);
 const pyodide = await loadPyodide({
   indexURL: pyodideDir + path.sep,
+  stdLibURL: stdlib, // the page's zip: the heap holds zipimport's table of its files
   _makeSnapshot: true,
   env: { PYTHONHASHSEED: "0" },
   _sysExecutable: "/python",

@@ -1,11 +1,21 @@
 // The site's service worker: once a puzzle page has been opened, the site keeps working without
 // a network. Every request of the site goes to the network first (a new day's page is always
-// fresh), and what arrives is kept; without a network, the kept copy answers.
+// fresh), and what arrives is kept; without a network, the kept copy answers. Pyodide's files
+// alone come from the kept copy first (below).
 //
 // Written by `citytrip site` (generator/site/assets.py): $version is a hash of the site's shared
-// files, so a new site's worker drops the old copies.
+// files, so a new site's worker drops the old copies. (A string.Template: no template literals.)
+//
+// Pyodide's largest files travel gzipped: the site holds `pyodide.asm.wasm.gz` beside
+// `pyodide.asm.wasm` (9.6 MB, 3.6 MB gzipped), and this worker answers the page's request for the
+// plain file with the gzipped one unzipped (DecompressionStream), so a host that compresses nothing
+// still sends little. A gzipped copy that is missing, truncated or not gzip is a console warning,
+// and the plain file is fetched instead; a page the worker does not control fetches the plain files.
 
 const CACHE = "citytrip-$version";
+// The files sent gzipped (their names under assets/pyodide/), with the type the page expects:
+// WebAssembly.instantiateStreaming refuses a runtime that is not application/wasm.
+const PACKED = $packed;
 
 self.addEventListener("install", () => self.skipWaiting());
 
@@ -27,23 +37,58 @@ self.addEventListener("activate", (event) => {
   event.waitUntil(
     caches.keys()
       .then((names) => Promise.all(names.filter((n) => n.startsWith("citytrip-") && n !== CACHE).map((n) => caches.delete(n))))
-      .then(keepOpenPages)
-      .then(() => self.clients.claim()),
+      .then(() => self.clients.claim()) // first: the page waits for the worker before loading the engine
+      .then(keepOpenPages),
   );
 });
+
+// The gzipped copy, unzipped in full before it answers: a truncated file fails here, where the
+// plain file can still be fetched, and not half-way through the page's compiling it.
+async function unpacked(request, type) {
+  const response = await fetch(request.url + ".gz");
+  if (!response.ok) throw new Error(response.url + ": " + response.status);
+  const body = await new Response(response.body.pipeThrough(new DecompressionStream("gzip"))).arrayBuffer();
+  return new Response(body, { status: 200, headers: { "Content-Type": type } });
+}
+
+function fromNetwork(request) {
+  const path = new URL(request.url).pathname;
+  const name = path.slice(path.lastIndexOf("/") + 1);
+  if (!path.endsWith("/assets/pyodide/" + name) || !Object.hasOwn(PACKED, name)) return fetch(request);
+  return unpacked(request, PACKED[name]).catch((error) => {
+    console.warn("citytrip: the gzipped " + name + " could not be used; fetching the plain file:", error);
+    return fetch(request);
+  });
+}
+
+// The network first; what arrives is kept, and without a network the kept copy answers.
+function networkFirst(event) {
+  const request = event.request;
+  return fromNetwork(request)
+    .then((response) => {
+      if (response.ok) {
+        const copy = response.clone();
+        event.waitUntil(caches.open(CACHE).then((cache) => cache.put(request, copy)));
+      }
+      return response;
+    })
+    .catch(() => caches.match(request, { ignoreSearch: true }).then((kept) => kept || Response.error()));
+}
+
+// Pyodide's own files (assets/pyodide/) are the pinned release's, and a site with others has
+// another worker and another cache: they come from this cache first, so a repeat visit does not
+// ask the network for them (each a round trip on a phone line, and 9.6 MB where the browser's own
+// cache did not keep the runtime).
+function pinned(request) {
+  return new URL(request.url).pathname.includes("/assets/pyodide/");
+}
 
 self.addEventListener("fetch", (event) => {
   const request = event.request;
   if (request.method !== "GET" || new URL(request.url).origin !== self.location.origin) return;
-  event.respondWith(
-    fetch(request)
-      .then((response) => {
-        if (response.ok) {
-          const copy = response.clone();
-          event.waitUntil(caches.open(CACHE).then((cache) => cache.put(request, copy)));
-        }
-        return response;
-      })
-      .catch(() => caches.match(request, { ignoreSearch: true }).then((kept) => kept || Response.error())),
-  );
+  if (!pinned(request)) {
+    event.respondWith(networkFirst(event));
+    return;
+  }
+  event.respondWith(caches.open(CACHE).then((cache) => cache.match(request)).then((kept) => kept || networkFirst(event)));
 });

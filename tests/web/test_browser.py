@@ -8,6 +8,7 @@ from __future__ import annotations
 import gzip
 import json
 import re
+import shutil
 import urllib.parse
 
 import pytest
@@ -196,6 +197,47 @@ def test_a_page_opened_once_plays_without_the_network(site, browser):
     assert page.url.endswith("/how-to-play.html") and "How to play" in page.text_content("h1")
     page.click("nav a[href$='index.html']")
     page.wait_for_selector(f"a[href='{PAGE[(MONDAY.isoformat(), True)]}']")
+    context.close()
+
+
+@pytest.mark.parametrize("how", ["intact", "missing-and-truncated"])
+def test_the_worker_sends_pyodide_gzipped_and_falls_back_to_the_plain_files(site, browser, tmp_path, how):
+    """With the service worker in control, the page's runtime and loader come from their gzipped
+    copies (the plain files never leave the server); with one copy missing and the other truncated,
+    the worker fetches those plain files instead, and the page restores the engine and plays."""
+    folder = tmp_path / "site"
+    shutil.copytree(site.folder / "assets", folder / "assets")
+    for name in ("sw.js", "how-to-play.html", "index.html", PAGE[(MONDAY.isoformat(), True)]):
+        (folder / name).parent.mkdir(parents=True, exist_ok=True)
+        shutil.copy(site.folder / name, folder / name)
+    pyodide = folder / "assets" / "pyodide"
+    if how != "intact":
+        (pyodide / "pyodide.asm.wasm.gz").unlink()
+        loader = (pyodide / "pyodide.asm.mjs.gz").read_bytes()
+        (pyodide / "pyodide.asm.mjs.gz").write_bytes(loader[: len(loader) // 2])
+    traffic = []
+    context = browser.new_context(viewport=PHONE)
+    with served(folder, traffic) as address:
+        page = context.new_page()
+        errors = []
+        page.on("pageerror", lambda error: errors.append(str(error)))
+        # The worker in control before the puzzle page opens (a first visit waits a second at most for it).
+        page.goto(f"{address}/how-to-play.html")
+        page.evaluate("async () => { await navigator.serviceWorker.register('sw.js'); await navigator.serviceWorker.ready; }")
+        page.goto(f"{address}/{PAGE[(MONDAY.isoformat(), True)]}")
+        page.wait_for_selector("body[data-state=ready], body[data-state=failed]", timeout=90_000)
+        assert page.evaluate("() => navigator.serviceWorker.controller !== null")
+        assert page.get_attribute("body", "data-state") == "ready" and not errors
+        assert page.get_attribute("body", "data-engine") == "snapshot"
+    sent = {path.rsplit("/", 1)[-1] for path, _ in traffic}
+    if how == "intact":
+        assert {"pyodide.asm.wasm.gz", "pyodide.asm.mjs.gz"} <= sent
+        assert not {"pyodide.asm.wasm", "pyodide.asm.mjs"} & sent
+    else:
+        assert {"pyodide.asm.mjs.gz", "pyodide.asm.wasm", "pyodide.asm.mjs"} <= sent
+    page.click('#this-turn button[data-box="L1"]')
+    page.click('#this-turn button[data-box="L2"]')
+    assert not refused(page) and page.text_content("#left").startswith("Actions left")
     context.close()
 
 

@@ -18,6 +18,7 @@ from generator.players.honest import honest_plan
 from generator.rules.notation import format_plan
 from generator.rules.replay import replay
 from generator.language import LOCALE_DIR
+from generator.site import assets
 from generator.site.assets import catalog_file, engine_sources
 from tests.web.days import MONDAY
 
@@ -40,6 +41,28 @@ def test_the_bundle_imports_only_the_standard_library_and_itself():
                     continue
                 top = name.split(".")[0]
                 assert top in sys.stdlib_module_names or name in bundled or top == "__future__", (path, name)
+
+
+def test_every_standard_module_the_bundle_imports_is_in_the_sites_trimmed_standard_library():
+    """The site's python_stdlib.zip holds only the files of generator/site/stdlib.txt: each module
+    the bundle imports that is a file of Pyodide's standard library zip (not built into the
+    runtime, like sys or math) is listed. (The browser tests then play with only that zip.)"""
+    import zipfile
+
+    full = set(zipfile.ZipFile(assets.PYODIDE / assets.STDLIB).namelist())
+    listed = set(assets.stdlib_files())
+    assert listed <= full and "encodings/utf_8.py" in listed
+    bundled = {path.removesuffix(".py").removesuffix("/__init__").replace("/", ".") for path in engine_sources()}
+    imported = set()
+    for path, text in engine_sources().items():
+        for node in ast.walk(ast.parse(text)):
+            names = [a.name for a in node.names] if isinstance(node, ast.Import) else \
+                [node.module] if isinstance(node, ast.ImportFrom) and node.level == 0 else []
+            imported |= {name for name in names if (path, name) not in LAZY and name not in bundled}
+    assert {"json", "random", "gettext"} <= imported
+    for name in imported:
+        files = {name.replace(".", "/") + ".py", name.replace(".", "/") + "/__init__.py"} & full
+        assert files <= listed, (name, files)
 
 
 def test_the_bundle_plays_a_game_in_an_interpreter_without_site_packages(tmp_path):
