@@ -5,7 +5,7 @@ files), writing its YAML and PDFs into the date's folder, and the page is writte
 
     index.html                      every puzzle, by date and city
     how-to-play.html
-    assets/                         Pyodide, the engine's sources, fonts, play.js, record.js, index.js, style.css
+    assets/                         Pyodide, the engine's sources, fonts, play.js, record.js, index.js, words.js, style.css
     brugge/2026-12-01/index.html    the daily puzzle's page
     brugge/2026-12-01/mini.html     the daily mini's page
     brugge/2026-12-01/citytrip-brugge-2026-12-01-sheet.pdf, …-answer-key.pdf, …-puzzle.yaml, …

@@ -6,14 +6,11 @@
 // Written by `citytrip site` with its [[messages]] in the site's language (generator/site/messages.py).
 
 import { cityStats, clearRecord, loadRecord } from "./record.js";
+import { fill } from "./words.js";
 
 const $ = (id) => document.getElementById(id);
 // The site's cities, key → name in the page's language, as JSON data (never run).
 const CITIES = JSON.parse($("site-cities").textContent);
-
-function fill(message, fields) {
-  return message.replace(/\{(\w+)\}/g, (all, name) => (name in fields ? String(fields[name]) : all));
-}
 
 function won(stats) {
   return stats.played ? fill("[[{won} ({percent} %)]]", stats) : "0";

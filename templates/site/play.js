@@ -13,6 +13,7 @@
 // shared route (#plan=…) replayed, even if finished by taps afterwards, is not.
 
 import { cityStats, hasPlayed, loadRecord, saveRecord, withGame } from "./record.js";
+import { fill } from "./words.js";
 
 const data = JSON.parse(document.getElementById("puzzle-data").textContent);
 const body = document.body;
@@ -27,11 +28,6 @@ let replayed = false; // this game came from a shared route: not the player's ow
 let daysNote = ""; // the end of the game's line about the record
 const timings = []; // milliseconds per judged tap, for benchmarks/site.py
 window.citytripTimings = timings;
-
-// A message with its {named} fields filled in (the order of the words is the translation's).
-function fill(message, fields) {
-  return message.replace(/\{(\w+)\}/g, (all, name) => (name in fields ? String(fields[name]) : all));
-}
 
 function capital(text) {
   return text ? text[0].toUpperCase() + text.slice(1) : text;

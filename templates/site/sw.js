@@ -22,8 +22,8 @@ self.addEventListener("install", () => self.skipWaiting());
 // The site's pages a puzzle page links to: kept at once, so that without a network its "All
 // puzzles" and "How to play" links still open (the index lists what was published by then), and
 // the index's script with the record it reads, so that it shows the player's days there too
-// (the puzzle page fetched record.js before this worker ran, so it was not kept then).
-const LINKED = ["index.html", "how-to-play.html", "assets/index.js", "assets/record.js"];
+// (the puzzle page fetched record.js and words.js before this worker ran, so they were not kept then).
+const LINKED = ["index.html", "how-to-play.html", "assets/index.js", "assets/record.js", "assets/words.js"];
 
 // The page that registered this worker was fetched before the worker ran: keep it too.
 async function keepOpenPages() {
