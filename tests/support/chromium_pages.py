@@ -97,6 +97,13 @@ def _taken(page, what: str) -> None:
         raise AssertionError(f"{what} was refused: {message}")
 
 
+def as_played(plan: Plan) -> list:
+    """Each turn's boxes, walk, goals and bonus uses, goals and bonus uses in any order: a player
+    may tick a goal before another to earn the bonus that pays for the rest of the walk
+    (tests/support/taps.py), and the page writes the goals in the order they were ticked."""
+    return [(t.boxes, t.moves, sorted(map(str, t.goals)), sorted(map(str, t.bonus))) for t in plan.turns]
+
+
 def play_plan(page, plan: Plan, puzzle: Puzzle) -> None:
     """Write a plan by taps, as a player would (tests/support/taps.py finds the order the page takes:
     boxes, bonus actions as soon as offered, the walk, the goals, Next turn); AssertionError when

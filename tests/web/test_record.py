@@ -9,6 +9,7 @@ back from storage and edited, as a player's later days would have written it."""
 from __future__ import annotations
 
 import json
+import re
 import shutil
 import subprocess
 import urllib.parse
@@ -16,8 +17,8 @@ from pathlib import Path
 
 import pytest
 
-from chromium_pages import PHONE, change_fragment, open_page, play_plan, served
-from generator.rules.notation import format_plan
+from chromium_pages import PHONE, as_played, change_fragment, open_page, play_plan, served
+from generator.rules.notation import format_plan, parse_plan
 from tests.web.conftest import ARTIFACTS
 from tests.web.days import MONDAY
 
@@ -129,8 +130,8 @@ def test_the_streaks_and_the_check_of_a_stored_record_in_node():
 # --- in the browser ------------------------------------------------------------------------------
 
 def test_a_daily_won_by_taps_counts_a_shared_route_does_not_and_the_index_shows_the_days(site, browser, base):
-    """The answer key replayed from a #plan= address adds nothing; played by taps it adds the
-    game, the end of the game says the streak, and the index shows it (without a network too,
+    """The answer key replayed from a #plan= address adds nothing; played by taps it reaches the
+    par shown, with gold and the answer's notation, and adds the game; the end of the game says the streak, and the index shows it (without a network too,
     from the service worker's copies); the record edited as later
     days would have left it gives a streak of 2, then 1 after a gap with the longest still 2."""
     daily = site.puzzles[(MONDAY.isoformat(), False)]
@@ -146,7 +147,16 @@ def test_a_daily_won_by_taps_counts_a_shared_route_does_not_and_the_index_shows_
 
     change_fragment(page, "")  # the puzzle from its start, played by the player
     assert not page.is_visible("#result")
+    # The answer key by taps reaches the par the page shows (as test_browser.py's answer-key test
+    # checks the other pages), from the engine restored from its snapshot.
+    assert page.get_attribute("body", "data-engine") == "snapshot"
+    par = int(re.search(r"par (-?\d+)", page.text_content(".goal")).group(1))
+    assert par == daily.par
+    shot(page, "2026-11-30-phone-start")
     play_plan(page, daily.answer, daily.puzzle)
+    assert int(page.text_content("#score")) == par and page.text_content("#medal-text").startswith("Gold")
+    assert as_played(parse_plan(page.text_content("#notation"))) == as_played(daily.answer)
+    shot(page, "2026-11-30-phone-end", full=True)
     assert stored(page) == {"version": 1, "games": [
         {"city": "antwerpen", "date": "2026-11-30", "mini": False, "won": True, "medal": "gold", "score": daily.par}]}
     assert page.text_content("#days") == "Your days in Antwerpen: current streak 1, longest 1; 1 played, 100 % won."
