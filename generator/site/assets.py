@@ -215,7 +215,10 @@ def service_worker(out: Path, shared: list[Path]) -> str:
     for name in names:
         digest.update(name.encode("utf-8") + b"\0" + (out / name).read_bytes())
     text = (STATIC / "sw.js").read_text(encoding="utf-8")
-    return Template(text).substitute(version=digest.hexdigest()[:16], packed=json.dumps(PACKED, sort_keys=True))
+    kept = ["index.html", "how-to-play.html", *(f"assets/{name}" for name in STATIC_FILES),
+            *(f"assets/fonts/{name}" for name in FONTS.values())]
+    return Template(text).substitute(version=digest.hexdigest()[:16], packed=json.dumps(PACKED, sort_keys=True),
+                                     kept=json.dumps(kept))
 
 
 def _copy(source: Path, target: Path) -> Path:

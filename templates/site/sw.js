@@ -19,17 +19,18 @@ const PACKED = $packed;
 
 self.addEventListener("install", () => self.skipWaiting());
 
-// The site's pages a puzzle page links to: kept at once, so that without a network its "All
+// Kept at once: the site's pages a puzzle page links to, so that without a network its "All
 // puzzles" and "How to play" links still open (the index lists what was published by then), and
-// the index's script with the record it reads, so that it shows the player's days there too
-// (the puzzle page fetched record.js and words.js before this worker ran, so they were not kept then).
-const LINKED = ["index.html", "how-to-play.html", "assets/index.js", "assets/record.js", "assets/words.js"];
+// the site's scripts, style sheet and fonts, which the page fetched before this worker ran (so they
+// did not pass through it), so that an index or a page opened without a network has them (the
+// index's script shows the player's days) whatever the browser's own cache kept.
+const KEPT_AT_ONCE = $kept;
 
 // The page that registered this worker was fetched before the worker ran: keep it too.
 async function keepOpenPages() {
   const windows = await self.clients.matchAll({ type: "window", includeUncontrolled: true });
   const cache = await caches.open(CACHE);
-  const pages = [...windows.map((w) => w.url.split("#")[0]), ...LINKED.map((name) => new URL(name, self.registration.scope).href)];
+  const pages = [...windows.map((w) => w.url.split("#")[0]), ...KEPT_AT_ONCE.map((name) => new URL(name, self.registration.scope).href)];
   await Promise.all(pages.map((url) => cache.add(url).catch(() => {})));
 }
 

@@ -169,6 +169,16 @@ def test_a_missing_or_damaged_snapshot_falls_back_to_the_plain_start_and_plays(s
     context.close()
 
 
+# True once every one of `urls` is in the worker's caches, false after 10 s.
+KEPT_WITHIN_10_S = """async (urls) => {
+  for (let tries = 0; tries < 100; tries++) {
+    if ((await Promise.all(urls.map((url) => caches.match(url)))).every(Boolean)) return true;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  return false;
+}"""
+
+
 def test_a_page_opened_once_plays_without_the_network(site, browser):
     """The service worker keeps the site's files: with the server gone, the page reloads, the
     engine starts and taps are judged."""
@@ -178,6 +188,11 @@ def test_a_page_opened_once_plays_without_the_network(site, browser):
         page.goto(f"{address}/{PAGE[(MONDAY.isoformat(), True)]}")
         page.wait_for_selector("body[data-state=ready]")
         page.wait_for_function("() => navigator.serviceWorker.controller !== null", timeout=60_000)
+        # The scripts, style sheet and fonts the page fetched before the worker ran are kept by the
+        # worker itself, not left to the browser's own cache.
+        shared = [f"{address}/assets/{name}" for name in ("play.js", "record.js", "words.js", "style.css",
+                                                          "fonts/CitytripSans.ttf")]
+        assert page.evaluate(KEPT_WITHIN_10_S, shared), shared
     page.reload()
     page.wait_for_selector("body[data-state=ready], body[data-state=failed]", timeout=60_000)
     assert page.get_attribute("body", "data-state") == "ready"
