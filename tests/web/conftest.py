@@ -68,6 +68,21 @@ def site_in(site, tmp_path_factory):
     return build
 
 
+@pytest.fixture(scope="module")
+def base(site):
+    """The session's site served on 127.0.0.1 while a module's tests run; its address."""
+    from chromium_pages import served
+
+    with served(site.folder) as address:
+        yield address
+
+
+def shot(page, name: str, full: bool = False) -> None:
+    """A screenshot of `page` into the test artifacts (output/test-artifacts/site/NAME.png)."""
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(ARTIFACTS / f"{name}.png"), full_page=full)
+
+
 @pytest.fixture(scope="session")
 def browser():
     """Debian's Chromium driven by Playwright; skipped where it is not installed, unless

@@ -16,22 +16,11 @@ import pytest
 from chromium_pages import DESKTOP, PHONE, as_played, open_page, play_plan, refused, served, tap_node
 from generator.players.honest import honest_plan
 from generator.rules.notation import format_plan, parse_plan
-from tests.web.conftest import ARTIFACTS
+from tests.web.conftest import shot
 from tests.web.days import FRIDAY, MONDAY
 
 PAGE = {(MONDAY.isoformat(), False): "antwerpen/2026-11-30/", (MONDAY.isoformat(), True): "antwerpen/2026-11-30/mini.html",
         (FRIDAY.isoformat(), False): "antwerpen/2026-12-04/", (FRIDAY.isoformat(), True): "antwerpen/2026-12-04/mini.html"}
-
-
-@pytest.fixture(scope="module")
-def base(site):
-    with served(site.folder) as address:
-        yield address
-
-
-def shot(page, name: str, full: bool = False) -> None:
-    ARTIFACTS.mkdir(parents=True, exist_ok=True)
-    page.screenshot(path=str(ARTIFACTS / f"{name}.png"), full_page=full)
 
 
 # Monday's daily is played by taps in tests/web/test_record.py, with these checks and its record.

@@ -19,24 +19,13 @@ import pytest
 
 from chromium_pages import PHONE, as_played, change_fragment, open_page, play_plan, served
 from generator.rules.notation import format_plan, parse_plan
-from tests.web.conftest import ARTIFACTS
+from tests.web.conftest import shot
 from tests.web.days import MONDAY
 
 KEY = "citytrip-days-v1"
 RECORD_JS = Path(__file__).resolve().parents[2] / "templates" / "site" / "record.js"
 MONDAY_PAGE = "antwerpen/2026-11-30/"
 MONDAY_MINI = "antwerpen/2026-11-30/mini.html"
-
-
-@pytest.fixture(scope="module")
-def base(site):
-    with served(site.folder) as address:
-        yield address
-
-
-def shot(page, name: str, full: bool = False) -> None:
-    ARTIFACTS.mkdir(parents=True, exist_ok=True)
-    page.screenshot(path=str(ARTIFACTS / f"{name}.png"), full_page=full)
 
 
 def shot_result(page, name: str) -> None:
