@@ -153,6 +153,11 @@ def phone_visits(browser, url: str, traffic: list, kept: list[str]) -> dict:
             "repeat_bytes": list(traffic), "page": page, "context": context}
 
 
+def puzzle_pages(stem: str) -> list[tuple[str, str, str]]:
+    """The date's puzzle pages: (name, page under the date's folder, answer file)."""
+    return [("daily", "", f"{stem}-answer.yaml"), ("mini", "mini.html", f"{stem}-mini-answer.yaml")]
+
+
 def taps_of(page, files: Path, answer: str) -> tuple[list[float], list[float]]:
     """The answer key played by taps: per tap, the engine's judgement and judgement plus drawing (ms)."""
     play_plan(page, load_plan(files / answer), load_puzzle(files / answer.replace("-answer", "-puzzle")))
@@ -166,7 +171,7 @@ def phone_report(browser, folder: Path, base: str, bare_base: str, traffic: list
     day = dt.date.fromisoformat(args.date)
     stem = f"citytrip-{args.city}-{day.isoformat()}"
     kept = ["pyodide/pyodide.asm.wasm", "pyodide/python_stdlib.zip"]
-    for name, page_path, answer in [("daily", "", f"{stem}-answer.yaml"), ("mini", "mini.html", f"{stem}-mini-answer.yaml")][:args.pages]:
+    for name, page_path, answer in puzzle_pages(stem)[:args.pages]:
         where = f"{args.city}/{day.isoformat()}/{page_path}"
         rows, plain = [], []
         judge, whole = [], []
@@ -231,7 +236,7 @@ def main() -> int:
             phone_report(browser, folder, base, bare_base, traffic, args)
             browser.close()
             return 0
-        for name, page_path, answer in [("daily", "", f"{stem}-answer.yaml"), ("mini", "mini.html", f"{stem}-mini-answer.yaml")]:
+        for name, page_path, answer in puzzle_pages(stem):
             url = f"{base}/{args.city}/{day.isoformat()}/{page_path}"
             bare_url = f"{bare_base}/{args.city}/{day.isoformat()}/{page_path}"
             kinds = {"with the snapshot": [], "without the snapshot": [], "with the snapshot, service worker blocked": []}
@@ -256,13 +261,8 @@ def main() -> int:
                 for file, size in sorted(sent, key=lambda r: (-r[1], r[0])):
                     print(f"    {size:>11,}  {file}")
             page = open_page(browser, url)
-            files = folder / args.city / day.isoformat()
-            plan = load_plan(files / answer)
-            play_plan(page, plan, load_puzzle(files / answer.replace("-answer", "-puzzle")))
-            timings = page.evaluate("() => window.citytripTimings")
-            judge = [t["judge"] for t in timings]
-            whole = [t["total"] for t in timings]
-            print(f"{name}: {len(timings)} taps of the answer key: judged in median {statistics.median(judge):.1f} ms "
+            judge, whole = taps_of(page, folder / args.city / day.isoformat(), answer)
+            print(f"{name}: {len(judge)} taps of the answer key: judged in median {statistics.median(judge):.1f} ms "
                   f"(slowest {max(judge):.1f}); judged and drawn in median {statistics.median(whole):.1f} ms "
                   f"(slowest {max(whole):.1f}); final score {page.text_content('#score')}")
             page.close()
