@@ -1,30 +1,29 @@
 """Puzzle page benchmark (run by hand, not a timed test): `python benchmarks/site.py [--site DIR]`.
 
 Builds the site of one date and city (`citytrip site`, or uses a built one with --site), serves it
-on 127.0.0.1 with the standard library's HTTP server, and drives each puzzle page (the daily and
-the mini) in Debian's Chromium under Playwright:
+on 127.0.0.1 with the standard library's HTTP server (no compression: a static host that gzips
+sends less), and drives each puzzle page (the daily and, unless --pages 1, the mini) in Debian's
+Chromium under Playwright. Per load (--loads N, `visits`):
 
-- cold load: a fresh browser context (empty cache) per load; the time from navigation start to
-  `data-state="ready"`, the path the engine came by (`data-engine`: "snapshot" when restored from
-  assets/engine-snapshot.bin.gz, "plain" when Pyodide started and imported the engine), and how
-  much of the time the engine's start takes (performance marks set by play.js); median and slowest
-  of --loads loads. In the same run, alternated: the same site served without its snapshot (a 404,
-  so the page takes the plain start as before the snapshot), and the snapshot with the service
-  worker blocked;
-- taps: the answer key played by taps; per tap, the engine's judgement (the Python call and its
-  JSON) and judgement plus redrawing; median and slowest;
-- bytes: what the server sends for one cold load, file by file, the service worker's first copy
-  of the shared files included (the server does not compress; a static host that gzips sends less).
+- a first visit (a new browser context: empty caches): the time from navigation start to
+  `data-state="ready"`, the path the engine came by (`data-engine`: "plain" when Pyodide started
+  and imported the engine, as a first visit does; "snapshot" when restored from the service
+  worker's copy of assets/engine-snapshot.bin.gz), the bytes the server sent until `ready`, file by
+  file, and the bytes it sent after (the snapshot, which play.js asks for once the page is ready,
+  to have the worker keep it for later visits);
+- a repeat visit in the same context, once the worker has kept its files: time and bytes;
+- the answer key played by taps: per tap, the engine's judgement (the Python call and its JSON)
+  and judgement plus redrawing; median and slowest.
 
-With --phone (`python benchmarks/site.py --phone [--plain] [--loads N] [--pages 1]`), each page is
-measured like a phone on mobile data instead (`phone_visits`): Chromium's DevTools protocol slows
-the network to 9 Mbit/s down, 2 Mbit/s up with a 150 ms round trip, and the page's CPU 4 times.
-Throttling is per target: the page's session does not slow the service worker's own fetches (and
-on a first visit the worker, in control after a fraction of a second, fetches Pyodide's files: a
-first visit then took 3 s for 20 MB), so the page's session also attaches to its worker and slows
-its network (not its CPU). Per load: a first visit (new context, empty cache), the bytes the server
-sent for it, a repeat visit in the same context (the worker in control, its copies kept), then the
-answer key's taps; with --plain, the same on the site without its snapshot.
+With --plain, the same on a copy of the site without its snapshot (every visit starts CPython).
+
+With --phone (`python benchmarks/site.py --phone [--plain] [--loads N] [--pages 1]`), each visit
+is measured like a phone on mobile data: Chromium's DevTools protocol slows the network to
+9 Mbit/s down, 2 Mbit/s up with a 150 ms round trip, and the page's CPU 4 times. Throttling is
+per target: the page's session does not slow the service worker's own fetches (and on a first
+visit the worker, in control after a fraction of a second, fetches Pyodide's files: a first visit
+then took 3 s for 20 MB), so the page's session also attaches to its worker and slows its network
+(not its CPU).
 """
 
 from __future__ import annotations
@@ -45,44 +44,27 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "tests" / "support"))
 
-from chromium_pages import CHROMIUM_ARGS, PHONE, chromium, open_page, play_plan, served  # noqa: E402
+from chromium_pages import CHROMIUM_ARGS, PHONE, chromium, play_plan, served  # noqa: E402
 from generator.data.puzzles import load_plan, load_puzzle  # noqa: E402
 
 # A phone on mobile data: Chromium's DevTools protocol (Network.emulateNetworkConditions, bytes per
 # second) and its CPU throttling (Emulation.setCPUThrottlingRate).
 PHONE_NETWORK = {"offline": False, "latency": 150, "downloadThroughput": 9e6 / 8, "uploadThroughput": 2e6 / 8}
 PHONE_CPU = 4
-# What the service worker has kept once a first visit is over (sw.js caches each answer as it arrives).
+# What the service worker has kept once a first visit is over (sw.js caches each answer as it
+# arrives; the snapshot once the page has asked for it, after `ready`), by path, whatever the query.
 KEPT = """async (names) => {
     for (const key of await caches.keys()) {
         const cache = await caches.open(key);
-        const urls = (await cache.keys()).map((r) => r.url);
-        if (names.every((name) => urls.some((url) => url.endsWith(name)))) return true;
+        const paths = (await cache.keys()).map((r) => new URL(r.url).pathname);
+        if (names.every((name) => paths.some((path) => path.endsWith(name)))) return true;
     }
     return false;
 }"""
+# The files a first visit leaves in the worker's cache for the next: the runtime, the standard
+# library and (but on the site without its snapshot) the snapshot.
+KEPT_FILES = ["pyodide/pyodide.asm.wasm", "pyodide/python_stdlib.zip", "engine-snapshot.bin.gz"]
 MARKS = "() => Object.fromEntries(performance.getEntriesByType('mark').map(m => [m.name, m.startTime]))"
-
-
-def cold_loads(browser, url: str, loads: int, traffic: list, worker: bool = True) -> list[dict]:
-    """Each load in a new context (empty cache); the bytes the server sent for it, the service
-    worker's copies included. `worker=False` blocks the service worker (Playwright's option), to
-    measure what it costs in the same run."""
-    rows = []
-    for _ in range(loads):
-        traffic.clear()
-        context = browser.new_context(viewport=PHONE, service_workers="allow" if worker else "block")
-        page = context.new_page()
-        page.goto(url)
-        page.wait_for_selector("body[data-state=ready]", timeout=60_000)
-        marks = page.evaluate(MARKS)
-        ready = page.evaluate("() => performance.now()")
-        if worker:
-            page.wait_for_function("() => navigator.serviceWorker.controller !== null", timeout=60_000)
-        engine = page.get_attribute("body", "data-engine")
-        rows.append({"ready": ready, "engine": engine, **marks, "bytes": list(traffic)})
-        context.close()
-    return rows
 
 
 class PhoneSession:
@@ -116,10 +98,11 @@ class PhoneSession:
             self._send(event["sessionId"], "Runtime.runIfWaitingForDebugger", {})
 
 
-def phone_page(context):
-    """A new page of `context` slowed like a phone (network and CPU), before it navigates."""
+def visit_page(context, phone: bool):
+    """A new page of `context`, slowed like a phone (network and CPU) before it navigates if `phone`."""
     page = context.new_page()
-    page.phone = PhoneSession(context, page)  # kept: a session collected by Python is detached
+    if phone:
+        page.phone = PhoneSession(context, page)  # kept: a session collected by Python is detached
     return page
 
 
@@ -130,27 +113,34 @@ def ready_time(page, url: str) -> tuple[float, str]:
     return page.evaluate("() => performance.now()"), page.get_attribute("body", "data-engine")
 
 
-def phone_visits(browser, url: str, traffic: list, kept: list[str]) -> dict:
-    """A first visit on the phone profile, the bytes the server sent for it, and a repeat visit
-    once the service worker has kept `kept` (the engine's files)."""
+def visits(browser, url: str, traffic: list, kept: list[str], phone: bool = True) -> dict:
+    """A first visit (a new context: empty caches), the bytes the server sent until it was ready
+    and after (what the worker then keeps for later visits), and a repeat visit once the service
+    worker has kept `kept`; on the phone profile unless `phone` is false."""
     traffic.clear()
     context = browser.new_context(viewport=PHONE)
-    page = phone_page(context)
+    page = visit_page(context, phone)
     first, engine = ready_time(page, url)
-    worker = page.evaluate(MARKS)["citytrip-worker"]
-    assert page.phone.workers == 1, "the service worker was not throttled"
+    marks = page.evaluate(MARKS)
+    assert not phone or page.phone.workers == 1, "the service worker was not throttled"
     page.wait_for_function("() => navigator.serviceWorker.controller !== null", timeout=60_000)
     for _ in range(600):  # the worker keeps each file once its answer has arrived in full
         if page.evaluate(KEPT, kept):
             break
         page.wait_for_timeout(100)
-    sent = list(traffic)
+    else:
+        raise SystemExit(f"the service worker did not keep {kept} within a minute of {url}'s first visit")
+    # play.js asks for the snapshot once the page is ready (unthrottled, it has often arrived by the
+    # time this script sees `ready`): the bytes until ready are the others.
+    at_ready = [(file, size) for file, size in traffic if "engine-snapshot" not in file]
+    after = [(file, size) for file, size in traffic if "engine-snapshot" in file]
     page.close()
     traffic.clear()
-    page = phone_page(context)
+    page = visit_page(context, phone)
     repeat, repeat_engine = ready_time(page, url)
-    return {"first": first, "worker": worker, "engine": engine, "bytes": sent, "repeat": repeat, "repeat_engine": repeat_engine,
-            "repeat_bytes": list(traffic), "page": page, "context": context}
+    return {"first": first, "worker": marks["citytrip-worker"], "engine": engine, "bytes": at_ready, "after": after,
+            "repeat": repeat, "repeat_engine": repeat_engine, "repeat_bytes": list(traffic), "page": page,
+            "context": context}
 
 
 def puzzle_pages(stem: str) -> list[tuple[str, str, str]]:
@@ -165,42 +155,45 @@ def taps_of(page, files: Path, answer: str) -> tuple[list[float], list[float]]:
     return [t["judge"] for t in timings], [t["total"] for t in timings]
 
 
-def phone_report(browser, folder: Path, base: str, bare_base: str, traffic: list, args) -> None:
-    """--phone: each page's first and repeat visits, bytes and taps on the phone profile; and the
-    first visit without the snapshot (the plain start: fewer bytes, more CPU)."""
+def report(browser, folder: Path, base: str, bare_base: str, traffic: list, args) -> None:
+    """Each page's first and repeat visits (bytes until ready, bytes the worker then keeps, time to
+    ready) and its taps, on the phone profile with --phone; with --plain, the same for the site
+    without its snapshot (every visit starts CPython)."""
     day = dt.date.fromisoformat(args.date)
     stem = f"citytrip-{args.city}-{day.isoformat()}"
-    kept = ["pyodide/pyodide.asm.wasm", "pyodide/python_stdlib.zip"]
+    profile = "on the phone profile" if args.phone else "unthrottled"
     for name, page_path, answer in puzzle_pages(stem)[:args.pages]:
         where = f"{args.city}/{day.isoformat()}/{page_path}"
         rows, plain = [], []
         judge, whole = [], []
-        for _ in range(args.loads):
-            row = phone_visits(browser, f"{base}/{where}", traffic, kept)
+        for _ in range(args.loads):  # alternated, so that the machine's load falls on both alike
+            row = visits(browser, f"{base}/{where}", traffic, KEPT_FILES, args.phone)
             j, w = taps_of(row["page"], folder / args.city / day.isoformat(), answer)
             judge += j
             whole += w
             row["context"].close()
             rows.append(row)
             if args.plain:
-                plain.append(phone_visits(browser, f"{bare_base}/{where}", traffic, kept))
+                plain.append(visits(browser, f"{bare_base}/{where}", traffic, KEPT_FILES[:2], args.phone))
                 plain[-1]["context"].close()
         for kind, kind_rows in [("as built", rows), ("without the snapshot", plain)]:
             if not kind_rows:
                 continue
             first = [row["first"] for row in kind_rows]
             repeat = [row["repeat"] for row in kind_rows]
-            paths = sorted({row["engine"] for row in kind_rows} | {row["repeat_engine"] for row in kind_rows})
-            sent = kind_rows[0]["bytes"]
-            print(f"{name} on the phone profile, {kind} ({len(kind_rows)} loads, engine {'/'.join(paths)}): "
-                  f"first visit ready in median {statistics.median(first):.0f} ms, slowest {max(first):.0f} "
-                  f"(all {[round(f) for f in first]}); repeat visit median {statistics.median(repeat):.0f} ms, slowest "
+            engines = sorted({row["engine"] for row in kind_rows}), sorted({row["repeat_engine"] for row in kind_rows})
+            sent, after = kind_rows[0]["bytes"], kind_rows[0]["after"]
+            print(f"{name} {profile}, {kind} ({len(kind_rows)} loads): first visit ({'/'.join(engines[0])}) ready in "
+                  f"median {statistics.median(first):.0f} ms, slowest {max(first):.0f} (all {[round(f) for f in first]}); "
+                  f"repeat visit ({'/'.join(engines[1])}) median {statistics.median(repeat):.0f} ms, slowest "
                   f"{max(repeat):.0f} (all {[round(r) for r in repeat]}); first visit {sum(s for _, s in sent):,} bytes "
-                  f"in {len(sent)} files, repeat {sum(s for _, s in kind_rows[0]['repeat_bytes']):,} bytes; the "
-                  f"worker in control at {[round(row['worker']) for row in kind_rows]} ms")
+                  f"in {len(sent)} files until ready, then {sum(s for _, s in after):,} bytes kept for later "
+                  f"({', '.join(f for f, _ in after) or 'nothing'}); repeat visit "
+                  f"{sum(s for _, s in kind_rows[0]['repeat_bytes']):,} bytes; the worker in control at "
+                  f"{[round(row['worker']) for row in kind_rows]} ms")
             for file, size in sorted(sent, key=lambda r: (-r[1], r[0]))[:8]:
                 print(f"    {size:>11,}  {file}")
-        print(f"{name} on the phone profile: {len(judge)} taps judged in median {statistics.median(judge):.1f} ms "
+        print(f"{name} {profile}: {len(judge)} taps judged in median {statistics.median(judge):.1f} ms "
               f"(slowest {max(judge):.1f}); judged and drawn in median {statistics.median(whole):.1f} ms "
               f"(slowest {max(whole):.1f})")
 
@@ -212,8 +205,8 @@ def main() -> int:
     parser.add_argument("--city", default="antwerpen")
     parser.add_argument("--loads", type=int, default=5)
     parser.add_argument("--phone", action="store_true", help="measure on the phone profile (see the docstring)")
-    parser.add_argument("--plain", action="store_true", help="with --phone: also the site without its snapshot")
-    parser.add_argument("--pages", type=int, default=2, help="with --phone: 1 for the daily only")
+    parser.add_argument("--plain", action="store_true", help="also the site without its snapshot")
+    parser.add_argument("--pages", type=int, default=2, help="1 for the daily only")
     args = parser.parse_args()
     day = dt.date.fromisoformat(args.date)
     folder = args.site or Path(tempfile.mkdtemp(prefix="citytrip-site-"))
@@ -222,7 +215,6 @@ def main() -> int:
                         "--city", args.city, "--work", "0.5"], check=True, cwd=ROOT, stdout=subprocess.DEVNULL)
     from playwright.sync_api import sync_playwright
 
-    stem = f"citytrip-{args.city}-{day.isoformat()}"
     traffic: list = []
     bare = Path(tempfile.mkdtemp(prefix="citytrip-site-bare-"))  # the same site without its snapshot
     shutil.copytree(folder, bare, dirs_exist_ok=True, ignore=shutil.ignore_patterns("engine-snapshot.bin.gz"))
@@ -232,40 +224,7 @@ def main() -> int:
         base = stack.enter_context(served(folder, traffic))
         bare_base = stack.enter_context(served(bare, traffic))
         browser = playwright.chromium.launch(executable_path=chromium(), args=CHROMIUM_ARGS)
-        if args.phone:
-            phone_report(browser, folder, base, bare_base, traffic, args)
-            browser.close()
-            return 0
-        for name, page_path, answer in puzzle_pages(stem):
-            url = f"{base}/{args.city}/{day.isoformat()}/{page_path}"
-            bare_url = f"{bare_base}/{args.city}/{day.isoformat()}/{page_path}"
-            kinds = {"with the snapshot": [], "without the snapshot": [], "with the snapshot, service worker blocked": []}
-            for _ in range(args.loads):  # alternated, so that the machine's load falls on all alike
-                kinds["with the snapshot"] += cold_loads(browser, url, 1, traffic)
-                kinds["without the snapshot"] += cold_loads(browser, bare_url, 1, traffic)
-                kinds["with the snapshot, service worker blocked"] += cold_loads(browser, url, 1, traffic, worker=False)
-            for kind, rows in kinds.items():
-                ready = [row["ready"] for row in rows]
-                engine = [row["citytrip-pyodide"] - row["citytrip-loader"] for row in rows]
-                paths = ", ".join(f"{sum(row['engine'] == p for row in rows)} {p}" for p in ("snapshot", "plain"))
-                print(f"{name} {kind}: cold load to ready, {len(rows)} loads ({paths}): median "
-                      f"{statistics.median(ready):.0f} ms, slowest {max(ready):.0f} ms (all {[round(r) for r in ready]}); "
-                      f"of which the engine's start (Pyodide and the engine's import, or the restore) "
-                      f"median {statistics.median(engine):.0f} ms")
-                if "blocked" not in kind:
-                    worker = [row["citytrip-worker"] for row in rows]
-                    print(f"    the service worker in control at median {statistics.median(worker):.0f} ms")
-            for kind in ("with the snapshot", "without the snapshot"):
-                sent = kinds[kind][0]["bytes"]
-                print(f"{name} {kind}: one cold load downloads {sum(size for _, size in sent):,} bytes in {len(sent)} files:")
-                for file, size in sorted(sent, key=lambda r: (-r[1], r[0])):
-                    print(f"    {size:>11,}  {file}")
-            page = open_page(browser, url)
-            judge, whole = taps_of(page, folder / args.city / day.isoformat(), answer)
-            print(f"{name}: {len(judge)} taps of the answer key: judged in median {statistics.median(judge):.1f} ms "
-                  f"(slowest {max(judge):.1f}); judged and drawn in median {statistics.median(whole):.1f} ms "
-                  f"(slowest {max(whole):.1f}); final score {page.text_content('#score')}")
-            page.close()
+        report(browser, folder, base, bare_base, traffic, args)
         browser.close()
     return 0
 

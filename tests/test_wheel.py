@@ -38,7 +38,7 @@ def test_the_wheel_carries_every_shipped_city_and_template(wheel: Path) -> None:
             if path.is_file():
                 assert f"generator/_shipped/{path.relative_to(ROOT).as_posix()}" in names, path
     assert "generator/_shipped/package.json" in names
-    # the site's own data files: the snapshot's script and the standard library's list
+    # the site's own data files: the Node scripts (snapshot, compiled standard library) and the library's list
     for path in (ROOT / "generator" / "site").iterdir():
         if path.is_file() and path.suffix not in (".py", ".pyc"):
             assert f"generator/site/{path.name}" in names, path

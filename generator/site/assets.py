@@ -19,8 +19,8 @@ Pyodide give the same bytes.
 
 Pyodide's runtime and loader are also written gzipped (`pyodide.asm.wasm.gz`): the service worker
 (sw.js) answers the page's request for the plain file with the gzipped one, unzipped, so that a
-first visit from a host that compresses nothing sends 13.0 MB instead of 20.1 MB (docs/site.md,
-"A lighter first visit").
+host that compresses nothing still sends little; and the standard library is only the modules a
+page imports, compiled at build time (docs/site.md, "On a phone line").
 """
 
 from __future__ import annotations
@@ -57,9 +57,12 @@ STATIC = shipped("templates") / "site"
 PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json")
 STDLIB = "python_stdlib.zip"
 # The standard library's files a page imports (143 of 614): the site's python_stdlib.zip holds only
-# them, 0.78 MB instead of 2.5 MB. The snapshot is made with that zip, so a file missing from the
-# list fails the build (the engine's import) rather than a page.
+# them, compiled by the pinned Pyodide (stdlib.mjs), 1.5 MB instead of 2.5 MB of sources; a page
+# that starts CPython then compiles none of them (on a phone, 4 s of its start). The snapshot is
+# made with that zip, so a file missing from the list fails the build (the engine's import) rather
+# than a page.
 STDLIB_FILES = Path(__file__).resolve().parent / "stdlib.txt"
+STDLIB_SCRIPT = Path(__file__).resolve().parent / "stdlib.mjs"
 # Pyodide's largest files, also written gzipped (with the type the page expects of each): the service
 # worker answers the page's request for the plain file with the gzipped one unzipped (sw.js), so a
 # host that compresses nothing sends 3.6 MB of runtime instead of 9.6 MB; the plain files stay, for
@@ -74,6 +77,9 @@ _PACKAGE = Path(generator.__file__).resolve().parent
 ENGINE_PACKAGES = ("rules", "browser")  # with generator/__init__.py, errors.py and language.py
 
 SNAPSHOT = "engine-snapshot.bin.gz"  # under assets/
+# play.js asks for the snapshot with its digest in the address (filled in here), so that a copy
+# the browser kept of another build's snapshot is never restored under this build's script.
+SNAPSHOT_DIGEST = "@snapshot-digest@"
 SNAPSHOT_SCRIPT = Path(__file__).resolve().parent / "snapshot.mjs"
 # Pyodide restores a snapshot into its initial memory, 30 MiB, whatever the snapshot's size
 # (Pyodide issue #6254): a bigger heap fails with a RangeError in the page.
@@ -119,18 +125,25 @@ def write_assets(out: Path) -> list[Path]:
     node_executable()  # before anything is written
     assets = out / "assets"
     written = [_copy(PYODIDE / name, assets / "pyodide" / name) for name in PYODIDE_FILES if name != STDLIB]
-    written.append(write_stdlib(PYODIDE / STDLIB, assets / "pyodide" / STDLIB))
+    written.append(write_stdlib(assets / "pyodide" / STDLIB))
     written += [write_gzipped(PYODIDE / name, assets / "pyodide" / f"{name}.gz") for name in PACKED]
     written += [_copy(FONT_DIR / source, assets / "fonts" / name) for source, name in FONTS.items()]
-    written += [write_text(assets / name, translated((STATIC / name).read_text(encoding="utf-8"), name))
-                for name in STATIC_FILES]
     if current() != DEFAULT:
         catalog = catalog_file(current())
         written.append(_copy(LOCALE_DIR.parent / catalog, assets / catalog))
     written.append(write_text(assets / "engine.json", json.dumps(engine_sources(), indent=0, sort_keys=True) + "\n"))
     written.append(write_snapshot(assets / "engine.json", assets / "pyodide" / STDLIB, assets / SNAPSHOT))
+    digest = hashlib.sha256((assets / SNAPSHOT).read_bytes()).hexdigest()[:16]
+    written += [write_text(assets / name, static_file(name, digest)) for name in STATIC_FILES]
     written.append(write_text(out / "sw.js", service_worker(out, written)))
     return written
+
+
+def static_file(name: str, snapshot_digest: str) -> str:
+    """A script or style sheet of templates/site in the language in use, with the snapshot's digest
+    where it asks for it."""
+    text = translated((STATIC / name).read_text(encoding="utf-8"), name)
+    return text.replace(SNAPSHOT_DIGEST, snapshot_digest)
 
 
 def node_executable() -> str:
@@ -151,16 +164,34 @@ def stdlib_files() -> list[str]:
     return [line for line in lines if line and not line.startswith("#")]
 
 
-def write_stdlib(source: Path, target: Path) -> Path:
-    """Pyodide's standard library zip with only the files a page imports (stdlib.txt), in a fixed
-    form (the listed order, no time stamps, deflate level 9): the same inputs give the same bytes."""
-    with zipfile.ZipFile(source) as full, atomic_output(target) as temp, zipfile.ZipFile(temp, "w") as out:
-        for name in stdlib_files():
-            entry = zipfile.ZipInfo(name, date_time=(1980, 1, 1, 0, 0, 0))
-            entry.compress_type = zipfile.ZIP_DEFLATED
-            entry.external_attr = 0o644 << 16
-            out.writestr(entry, full.read(name), compresslevel=9)
+def write_stdlib(target: Path) -> Path:
+    """The files of stdlib.txt compiled by the pinned Pyodide (stdlib.mjs) from its own zip of
+    sources, zipped in a fixed form (the listed order, no time stamps, deflate level 9): the same inputs
+    give the same bytes. UsageError when Node is missing or fails."""
+    with tempfile.TemporaryDirectory(prefix="citytrip-stdlib-") as temp:
+        run_node(STDLIB_SCRIPT, [str(PYODIDE), str(STDLIB_FILES), temp], "compiling the standard library")
+        with atomic_output(target) as packed, zipfile.ZipFile(packed, "w") as out:
+            for name in stdlib_files():
+                entry = zipfile.ZipInfo(name + "c", date_time=(1980, 1, 1, 0, 0, 0))
+                entry.compress_type = zipfile.ZIP_DEFLATED
+                entry.external_attr = 0o644 << 16
+                out.writestr(entry, (Path(temp) / (name + "c")).read_bytes(), compresslevel=9)
     return target
+
+
+def run_node(script: Path, args: list[str], what: str) -> None:
+    """Run a Node script of this folder with TZ=UTC and nothing else of this machine's environment
+    (the site's files must not depend on it); UsageError when Node is missing or the script fails."""
+    node = node_executable()
+    with tempfile.TemporaryDirectory(prefix="citytrip-node-") as cwd:
+        done = subprocess.run([node, str(script), *args], cwd=cwd, env={"PATH": os.environ.get("PATH", ""), "TZ": "UTC"},
+                              capture_output=True, text=True)
+    if done.returncode != 0:
+        tail = " | ".join(done.stderr.strip().splitlines()[-3:])
+        raise UsageError(
+            f"{what} failed: `node {script.name}` exited with {done.returncode} ({tail or 'no message'}); "
+            f"check that `node --version` is 18 or newer and {install_pyodide(pinned_pyodide_version())}"
+        )
 
 
 def make_snapshot(engine_json: Path, stdlib: Path) -> bytes:
@@ -168,19 +199,10 @@ def make_snapshot(engine_json: Path, stdlib: Path) -> bytes:
     zip `stdlib`, made by snapshot.mjs in Node (with TZ=UTC and nothing else of this machine's
     environment); UsageError when Node is missing or fails, or when the snapshot would be too big
     to restore."""
-    node = node_executable()
     with tempfile.TemporaryDirectory(prefix="citytrip-snapshot-") as temp:
         target = Path(temp) / "snapshot.bin"
-        done = subprocess.run([node, str(SNAPSHOT_SCRIPT), str(PYODIDE), str(engine_json), str(stdlib.resolve()), str(target)],
-                              cwd=temp, env={"PATH": os.environ.get("PATH", ""), "TZ": "UTC"},
-                              capture_output=True, text=True)
-        if done.returncode != 0 or not target.is_file():
-            tail = " | ".join(done.stderr.strip().splitlines()[-3:])
-            raise UsageError(
-                f"making the engine's snapshot failed: `node {SNAPSHOT_SCRIPT.name}` exited with "
-                f"{done.returncode} ({tail or 'no message'}); check that `node --version` is 18 or "
-                f"newer and {install_pyodide(pinned_pyodide_version())}"
-            )
+        run_node(SNAPSHOT_SCRIPT, [str(PYODIDE), str(engine_json), str(stdlib.resolve()), str(target)],
+                 "making the engine's snapshot")
         snapshot = target.read_bytes()
     _, heap_start, _, _ = struct.unpack_from("<4I", snapshot)
     if len(snapshot) - heap_start > SNAPSHOT_HEAP_LIMIT:

@@ -41,17 +41,43 @@ function say(text, illegal = true) {
 
 // --- the engine ----------------------------------------------------------------------------------
 
-// Pyodide with the engine imported, restored from the site's snapshot (assets/engine-snapshot.bin.gz,
-// made by `citytrip site`, docs/site.md): CPython's memory as it was after the engine's import, so
-// neither CPython's start nor the import runs again. Any failure (no snapshot, a damaged one, another
-// Pyodide build, no DecompressionStream, Pyodide issue #6254's RangeError) gives null, with a warning
-// in the console, and the page starts Pyodide and imports the engine as without a snapshot.
-async function restoreEngine(loadPyodide, indexURL, snapshotFetched) {
+// The engine's snapshot (assets/engine-snapshot.bin.gz, made by `citytrip site`, docs/site.md):
+// CPython's memory as it was after the engine's import, restored instead of starting CPython and
+// importing the engine. It is 6.1 MB, more than the rest of the page: a first visit starts CPython
+// from the site's compiled standard library (5.8 MB in all, and ready sooner on a phone line), and
+// once the game is ready the service worker is asked to keep the snapshot for the next visits,
+// which restore it from the worker's copy without the network. Its address carries its digest
+// (filled in by `citytrip site`): a copy kept of another build is never restored by this script.
+const SNAPSHOT = new URL("engine-snapshot.bin.gz?v=@snapshot-digest@", import.meta.url);
+
+// The worker's copy of the snapshot, or null (none kept yet, or no Cache API: a page opened as a file).
+async function keptSnapshot() {
   try {
-    // A missing snapshot is known from the answer's status, before Pyodide fetches its runtime:
-    // a failed restore would have it fetched twice.
-    const response = await snapshotFetched;
-    if (!response.ok) throw new Error(`engine-snapshot.bin.gz: ${response.status}`);
+    return (await globalThis.caches?.match(SNAPSHOT.href)) ?? null;
+  } catch {
+    return null;
+  }
+}
+
+// Once the game is ready: have the worker keep the snapshot (it keeps what passes through it), unless
+// the player asked the browser to save data or no worker controls the page.
+async function keepSnapshot() {
+  if (!navigator.serviceWorker?.controller || navigator.connection?.saveData) return;
+  try {
+    const response = await fetch(SNAPSHOT.href);
+    if (response.ok) await response.arrayBuffer(); // read to the end: the worker keeps the whole
+    body.dataset.snapshot = response.ok ? "kept" : "missing";
+  } catch {
+    body.dataset.snapshot = "missing"; // the next visit starts CPython again, as this one did
+  }
+}
+
+// Pyodide with the engine imported, restored from the snapshot kept (`response`). Any failure (a
+// damaged snapshot, another Pyodide build, no DecompressionStream, Pyodide issue #6254's RangeError)
+// gives null, with a warning in the console, and the page starts Pyodide and imports the engine as
+// without a snapshot.
+async function restoreEngine(loadPyodide, indexURL, response) {
+  try {
     // Gzipped in the file (not by the server: a plain static server sends it as it is); it is
     // unzipped while Pyodide fetches and compiles its runtime.
     const unzipped = response.body.pipeThrough(new DecompressionStream("gzip"));
@@ -83,15 +109,15 @@ async function startPlain(loadPyodide, indexURL) {
 }
 
 async function startEngine() {
-  const snapshotFetched = fetch(new URL("engine-snapshot.bin.gz", import.meta.url)); // meanwhile
-  snapshotFetched.catch(() => {}); // a failure is handled where it is awaited
+  const kept = keptSnapshot(); // meanwhile
   // The compiled catalog of the page's language, written where generator/language.py looks for it.
   const catalog = `locale/${LANG}/LC_MESSAGES/citytrip.mo`;
   const catalogFetched = LANG === "en" ? null : fetch(new URL(catalog, import.meta.url));
   const { loadPyodide } = await import(new URL("pyodide/pyodide.mjs", import.meta.url).href);
   performance.mark("citytrip-loader");
   const indexURL = new URL("pyodide/", import.meta.url).href;
-  let pyodide = await restoreEngine(loadPyodide, indexURL, snapshotFetched);
+  const snapshot = await kept;
+  let pyodide = snapshot && await restoreEngine(loadPyodide, indexURL, snapshot);
   body.dataset.engine = pyodide ? "snapshot" : "plain";
   pyodide ??= await startPlain(loadPyodide, indexURL);
   performance.mark("citytrip-pyodide");
@@ -466,6 +492,7 @@ try {
   draw();
   applyFragment();
   body.dataset.state = "ready";
+  if (body.dataset.engine === "plain") keepSnapshot(); // meanwhile, the player plays
 } catch (error) {
   body.dataset.state = "failed";
   say("[[The rules could not be loaded in this browser, so this page cannot check a play. The printed sheet works on paper.]]");

@@ -6,6 +6,7 @@ message. Screenshots at phone and desktop size go to output/test-artifacts/site/
 from __future__ import annotations
 
 import gzip
+import hashlib
 import json
 import re
 import shutil
@@ -29,7 +30,7 @@ def test_the_answer_key_played_by_taps_reaches_the_par_shown(site, browser, base
     daily = site.puzzles[key]
     page = open_page(browser, f"{base}/{PAGE[key]}", PHONE)
     assert page.get_attribute("body", "data-state") == "ready" and not page.errors
-    assert page.get_attribute("body", "data-engine") == "snapshot"
+    assert page.get_attribute("body", "data-engine") == "plain"  # a first visit starts CPython
     shown = page.text_content(".goal")
     par = int(re.search(r"(?:par|Proven maximum) (-?\d+)", shown).group(1))
     assert par == daily.par
@@ -105,21 +106,45 @@ def test_the_index_and_how_to_play_at_desktop_size(site, browser, base):
     page.close()
 
 
-def test_the_engine_comes_from_the_snapshot_already_imported(site, browser, base):
-    """The page restores assets/engine-snapshot.bin.gz (data-engine="snapshot") without a warning,
-    never fetches the engine's sources, and plays."""
+def snapshot_url(folder, address: str) -> str:
+    """The address play.js asks for the snapshot by: with its digest (filled in by the build)."""
+    digest = hashlib.sha256((folder / "assets" / "engine-snapshot.bin.gz").read_bytes()).hexdigest()[:16]
+    return f"{address}/assets/engine-snapshot.bin.gz?v={digest}"
+
+
+def test_a_first_visit_starts_cpython_and_the_next_restores_the_kept_snapshot(site_in, browser):
+    """A first visit starts CPython (data-engine="plain"), then has the worker keep the snapshot;
+    the next visit restores it from the worker's copy (data-engine="snapshot"), without a warning,
+    without the engine's sources and without the network for either, and judges taps in the page's
+    language (Dutch: the catalog is written after the restore)."""
+    built = site_in("nl")
+    traffic = []
     context = browser.new_context(viewport=PHONE)
-    page = context.new_page()
-    fetched, warnings = [], []
-    page.on("request", lambda request: fetched.append(request.url.rsplit("/", 1)[-1]))
-    page.on("console", lambda message: warnings.append(message.text) if message.type == "warning" else None)
-    page.goto(f"{base}/{PAGE[(MONDAY.isoformat(), False)]}")
-    page.wait_for_selector("body[data-state=ready], body[data-state=failed]", timeout=60_000)
-    assert page.get_attribute("body", "data-engine") == "snapshot" and not warnings
-    assert "engine-snapshot.bin.gz" in fetched and "engine.json" not in fetched
+    with served(built.folder, traffic) as address:
+        page = context.new_page()
+        page.goto(f"{address}/{PAGE[(MONDAY.isoformat(), False)]}")
+        page.wait_for_selector("body[data-state=ready], body[data-state=failed]", timeout=90_000)
+        assert page.get_attribute("body", "data-engine") == "plain"
+        page.wait_for_selector("body[data-snapshot=kept]", timeout=60_000)
+        assert page.evaluate(KEPT_WITHIN_10_S, [snapshot_url(built.folder, address)])
+        page.close()
+        traffic.clear()
+        page = context.new_page()
+        fetched, warnings = [], []
+        page.on("request", lambda request: fetched.append(request.url.rsplit("/", 1)[-1]))
+        page.on("console", lambda message: warnings.append(message.text) if message.type == "warning" else None)
+        page.goto(f"{address}/{PAGE[(MONDAY.isoformat(), False)]}")
+        page.wait_for_selector("body[data-state=ready], body[data-state=failed]", timeout=90_000)
+        assert page.get_attribute("body", "data-engine") == "snapshot" and not warnings
+        assert not [name for name in fetched if "engine" in name], fetched
+        assert not [path for path, _ in traffic if "engine" in path or "/pyodide/" in path], traffic
+        assert page.get_attribute("body", "data-snapshot") is None  # kept already: not asked for again
+    start = built.puzzles[(MONDAY.isoformat(), False)].puzzle.start
+    tap_node(page, str(start._replace(row=start.row + 1)))
+    assert refused(page).startswith("Kies eerst twee vakjes")
     page.click('#this-turn button[data-box="L1"]')
     page.click('#this-turn button[data-box="L2"]')
-    assert not refused(page) and page.text_content("#left").startswith("Actions left")
+    assert not refused(page) and page.text_content("#left").startswith("Acties over deze beurt")
     context.close()
 
 
@@ -133,17 +158,16 @@ def _damaged(snapshot: bytes, how: str) -> bytes:
     return snapshot[: len(snapshot) // 2]  # "truncated": the gzip stream ends early
 
 
-@pytest.mark.parametrize("how", ["missing", "another-build", "not-a-snapshot", "truncated"])
-def test_a_missing_or_damaged_snapshot_falls_back_to_the_plain_start_and_plays(site, browser, base, how):
-    """Without a usable snapshot the page warns in the console, starts Pyodide and imports the
-    engine as before (data-engine="plain"), and plays."""
+@pytest.mark.parametrize("how", ["another-build", "not-a-snapshot", "truncated"])
+def test_a_damaged_kept_snapshot_falls_back_to_the_plain_start_and_plays(site, browser, base, how):
+    """A kept copy of the snapshot that cannot be restored gives a console warning, and the page
+    starts Pyodide and imports the engine as on a first visit (data-engine="plain"), and plays."""
     snapshot = (site.folder / "assets" / "engine-snapshot.bin.gz").read_bytes()
     context = browser.new_context(viewport=PHONE, service_workers="block")  # so that the route sees the request
-    if how == "missing":
-        context.route("**/engine-snapshot.bin.gz", lambda route: route.fulfill(status=404, body="not found"))
-    else:
-        context.route("**/engine-snapshot.bin.gz", lambda route: route.fulfill(status=200, body=_damaged(snapshot, how)))
+    context.route("**/engine-snapshot.bin.gz*", lambda route: route.fulfill(status=200, body=_damaged(snapshot, how)))
     page = context.new_page()
+    page.goto(f"{base}/how-to-play.html")  # the page's origin, to keep the damaged copy in its caches
+    page.evaluate("async (url) => { await (await caches.open('citytrip-test')).add(url); }", snapshot_url(site.folder, base))
     warnings, errors = [], []
     page.on("console", lambda message: warnings.append(message.text) if message.type == "warning" else None)
     page.on("pageerror", lambda error: errors.append(str(error)))
@@ -182,10 +206,13 @@ def test_a_page_opened_once_plays_without_the_network(site, browser):
         shared = [f"{address}/assets/{name}" for name in ("play.js", "record.js", "words.js", "style.css",
                                                           "fonts/CitytripSans.ttf")]
         assert page.evaluate(KEPT_WITHIN_10_S, shared), shared
+        # and the snapshot, which the page asked it to keep once ready
+        page.wait_for_selector("body[data-snapshot=kept]", timeout=60_000)
+        assert page.evaluate(KEPT_WITHIN_10_S, [snapshot_url(site.folder, address)])
     page.reload()
     page.wait_for_selector("body[data-state=ready], body[data-state=failed]", timeout=60_000)
     assert page.get_attribute("body", "data-state") == "ready"
-    assert page.get_attribute("body", "data-engine") == "snapshot"  # the worker kept it too
+    assert page.get_attribute("body", "data-engine") == "snapshot"  # restored from the worker's copy
     page.click('#this-turn button[data-box="L1"]')
     page.click('#this-turn button[data-box="L2"]')
     assert not refused(page) and page.text_content("#left").startswith("Actions left")
@@ -226,7 +253,7 @@ def test_the_worker_sends_pyodide_gzipped_and_falls_back_to_the_plain_files(site
         page.wait_for_selector("body[data-state=ready], body[data-state=failed]", timeout=90_000)
         assert page.evaluate("() => navigator.serviceWorker.controller !== null")
         assert page.get_attribute("body", "data-state") == "ready" and not errors
-        assert page.get_attribute("body", "data-engine") == "snapshot"
+        assert page.get_attribute("body", "data-engine") == "plain"  # a first visit
     sent = {path.rsplit("/", 1)[-1] for path, _ in traffic}
     if how == "intact":
         assert {"pyodide.asm.wasm.gz", "pyodide.asm.mjs.gz"} <= sent
@@ -253,7 +280,7 @@ def test_a_dutch_or_french_page_plays_in_its_language(site_in, browser, lang, wo
     with served(built.folder) as address:
         page = open_page(browser, f"{address}/{PAGE[(MONDAY.isoformat(), False)]}", PHONE)
         assert page.get_attribute("body", "data-state") == "ready" and not page.errors
-        assert page.get_attribute("body", "data-engine") == "snapshot"  # the catalog is written after the restore
+        assert page.get_attribute("body", "data-engine") == "plain"  # (after a restore: test_a_first_visit_starts…)
         assert page.get_attribute("html", "lang") == lang
         assert page.text_content("#next") == words["next"] and page.text_content("#undo") == words["undo"]
         start = daily.puzzle.start
