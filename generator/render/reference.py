@@ -179,7 +179,7 @@ def layout_card(card: Card, width: float, size: float) -> CardLayout | None:
                 items += [Placed(r, indent, y) for r in para.runs]
                 y += para.height
         else:
-            table = _layout_table(block, width, size * 0.92, y)
+            table = _layout_table(block, width, max(MIN_TEXT, size * 0.92), y)
             if table is None:
                 return None
             parts, y = table
@@ -194,7 +194,7 @@ def _layout_beside_qr(block: Block, width: float, size: float, leading: float, t
     room = width - mark.size - QR_GAP
     items: list = [mark]
     if block.kind == "table":
-        table = _layout_table(block, room, size * 0.92, top)
+        table = _layout_table(block, room, max(MIN_TEXT, size * 0.92), top)
         small = max(MIN_TEXT, size * 0.8)
         caption = layout_paragraph(block.items[0], mark.size, small, small * 1.18)
         if table is None or caption.overflow:
