@@ -177,3 +177,32 @@ def test_the_longest_base_url_still_fits_sheet_and_aid(run, tmp_path: Path) -> N
         assert [str(f) for f in faults + audit(pdf)] == []
         assert codes and all(code.text.startswith(base + "/antwerpen/") for code in codes)
         assert all(code.module >= 0.5 * mm - 0.05 * mm for code in codes)
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_the_qr_headers_pieces_never_overlap(paper: str) -> None:
+    """In every language, on both papers and for the shortest and longest address, the QR code, the
+    title, the name field, the turn tracker and the caption of a sheet's header are apart, inside
+    the header, and the code's modules are 0.5 to 0.75 mm."""
+    from generator.data.cities import load_city
+    from generator.render.pdf import PAPERS
+    from generator.render.sheet import HEADER_QR, layout_sheet, qr_header_layout
+
+    def apart(a, b) -> bool:
+        return a.x + a.width <= b.x or b.x + b.width <= a.x or a.top <= b.y or b.top <= a.y
+
+    for lang in ("en", "nl", "fr"):
+        with speaking(lang):
+            for city in ("brugge", "antwerpen"):
+                for base in ("http://a.b", "https://" + "a" * 68 + ".org"):
+                    layout = layout_sheet(load_city(city), PAPERS[paper], f"{base}/{city}/table.html")
+                    header = layout.header
+                    assert header.height == HEADER_QR and layout.map.top <= header.y
+                    place = qr_header_layout(header, layout.table_url)
+                    boxes = [place.qr, place.title, place.name, place.tracker, place.caption]
+                    for i, box in enumerate(boxes):
+                        assert header.x <= box.x and box.x + box.width <= header.x + header.width + 0.01
+                        assert header.y <= box.y and box.top <= header.top + 0.01
+                        assert box.width > 0 and box.height > 0
+                        assert all(apart(box, other) for other in boxes[i + 1:]), (lang, city, base, i)
+                    assert 0.5 * mm <= place.module <= 0.75 * mm
