@@ -5,7 +5,9 @@ the legend (what each goal costs in this mode, R11, and the sheet's other symbol
 column (generator/render/sheet_strips.py: strips with the advanced bonus tickets, the hunted
 strip, subtotals, assignment boxes and the appreciation total), with a scale ruler. The layout is
 plain boxes computed per paper (`layout_sheet`), and each piece is a function of its own, so a
-puzzle sheet can reuse the map, legend and strips with its own header.
+puzzle sheet can reuse the map, legend and strips with its own header. Printed with the site's
+address (--base-url), the header is taller and carries a QR code to the city's table page, which
+turns the action cards on a phone (`draw_qr_header`); without, it is as it always was.
 
 A pad prints the same static art on every page: it is drawn once per mode as a Form XObject
 and placed on each page, so a 50-sheet pad is hardly larger than one sheet.
