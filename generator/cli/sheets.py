@@ -25,6 +25,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     parser.add_argument("--mode", metavar="MODE", help="basic (default), advanced or both (--duplex: both)")
     parser.add_argument("--count", type=int, default=1, metavar="N", help="sheets per mode (default 1)")
     parser.add_argument("--duplex", action="store_true", help="advanced sheet on the back of each basic sheet")
+    add_base_url_option(parser)
     parser.add_argument("--out", metavar="PATH",
                         help="the PDF to write (default: output/CITY-sheets-MODE.pdf; in Dutch or French, "
                              "output/CITY-sheets-MODE-nl.pdf or -fr.pdf)")
@@ -39,6 +40,15 @@ def add_city_options(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--preview", action="store_true", help="also write a PNG of the first page next to each PDF")
 
 
+def add_base_url_option(parser: argparse.ArgumentParser) -> None:
+    """--base-url of the printing commands: the sheets' QR code to the city's table page."""
+    parser.add_argument(
+        "--base-url", metavar="URL",
+        help="the address of the site that `citytrip site` built (like https://example.org/citytrip): each "
+             "fill-in sheet's header then carries a QR code to the city's table page (URL/CITY/table.html), "
+             "which turns the action cards on a phone (default: no QR code)")
+
+
 def city_slug(city) -> str:
     """A file-name-safe name for a city: the shipped key, or its display name in lowercase."""
     text = city.key if "/" not in city.key and "\\" not in city.key else city.name
@@ -47,6 +57,7 @@ def city_slug(city) -> str:
 
 def run(args: argparse.Namespace) -> int:
     # Imported here so that `citytrip --help` does not load reportlab.
+    from generator.daily.addresses import site_base_url, table_address
     from generator.language import file_suffix, speaking
     from generator.render.pdf import paper
     from generator.render.sheet import SHEET_MODES, render_sheets
@@ -64,6 +75,8 @@ def run(args: argparse.Namespace) -> int:
     if args.duplex and mode != "both":
         raise UsageError("--duplex prints the advanced sheet on the back of the basic one: use it with --mode both")
     check_count(args.count)
+    base_url = site_base_url(args.base_url, city.key)
+    table_url = table_address(base_url, city.key) if base_url else None
     with speaking(lang):
-        finish(args, render_sheets(city, mode, args.count, size, out, duplex=args.duplex))
+        finish(args, render_sheets(city, mode, args.count, size, out, duplex=args.duplex, table_url=table_url))
     return 0

@@ -50,3 +50,33 @@ def page_link(city_key: str, day: dt.date, mini: bool) -> str:
 def page_address(base_url: str, city_key: str, day: dt.date, mini: bool, code: str) -> str:
     """The full address a printed QR code holds: the page, with the puzzle code in the fragment."""
     return f"{base_url}/{page_link(city_key, day, mini)}#code={code}"
+
+
+# The city's pages for games on paper (issue 37), written by `citytrip site`: the table page turns
+# the action cards for a group playing on printed fill-in sheets, the levels page plays the city's
+# solo levels. The kit's sheets and player aid point to them (QR codes, the README).
+TABLE_PAGE = "table.html"
+LEVELS_PAGE = "levels.html"
+
+
+def table_address(base_url: str, city_key: str) -> str:
+    """The address of a city's table page: "https://example.org/citytrip/brugge/table.html"."""
+    return f"{base_url}/{city_key}/{TABLE_PAGE}"
+
+
+def levels_address(base_url: str, city_key: str) -> str:
+    """The address of a city's solo levels page: "https://example.org/citytrip/brugge/levels.html"."""
+    return f"{base_url}/{city_key}/{LEVELS_PAGE}"
+
+
+def site_base_url(text: str | None, city_key: str) -> str | None:
+    """--base-url of a printing command (sheets, kit, reference), checked; None without it. The
+    site has pages for the shipped cities only: a city of one's own (a folder) is refused."""
+    if text is None:
+        return None
+    url = checked_base_url(text)
+    if "/" in city_key or "\\" in city_key:
+        raise UsageError(
+            f"--base-url points to the city's pages on the site that `citytrip site` builds, which has pages "
+            f"for the shipped cities only (brugge, antwerpen), not for {shown(city_key)}: leave --base-url out")
+    return url

@@ -3,12 +3,18 @@
 Each card's text is laid out at the largest size that fits its box (shrink to fit, 9 pt down
 to 6 pt, the print floor MIN_TEXT); a card whose content does not fit even then is a template error naming the card,
 never clipped text on paper.
+
+A city's aid may point to the city's pages on the site `citytrip site` builds (issue 37): printed
+with a base URL (--base-url), the `site: table` block is a QR code to the city's table page with
+its address beside it, and the solo levels table has a QR code to the levels page at its right;
+without, the `site` block is one sentence on the site, and the levels table is as before.
 """
 
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
+import re
+from dataclasses import dataclass, replace
 from pathlib import Path
 
 from reportlab.lib.colors import Color
@@ -20,9 +26,10 @@ from generator.errors import DataError
 from generator.render.icons import draw_icon, icon_width
 from generator.files import atomic_output
 from generator.language import _
+from generator.render.qr import draw_qr, qr_matrix
 from generator.render.pdf import (CUT_END, FONT, FONT_BOLD, MIN_TEXT, RULER_HEIGHT, RULER_LOWEST, Paper, draw_ruler,
                                   new_canvas)
-from generator.render.reference_template import Block, Card, ReferenceTemplate
+from generator.render.reference_template import Block, Card, ReferenceTemplate, site_text
 from generator.render.richtext import ICON_SCALE, Run, layout_paragraph, longest_word, natural_width, words
 from generator.render.wrap import shrunk_size
 
@@ -46,6 +53,8 @@ INK = Color(0.1, 0.1, 0.1)
 GREY = Color(0.42, 0.42, 0.42)
 BAND = Color(0.86, 0.86, 0.86)
 TABLE_HEAD = Color(0.92, 0.92, 0.92)
+QR_MODULE = 0.5 * mm  # the smallest module a phone reads from print: the codes take the least room
+QR_GAP = 2 * mm  # between a QR code and the text or table beside it
 
 
 @dataclass(frozen=True)
@@ -66,6 +75,20 @@ class Rule:
 
 
 @dataclass(frozen=True)
+class QrMark:
+    """A QR code of `data`, its quiet zone's top-left corner at (x, y) of the content box."""
+
+    x: float
+    y: float
+    data: str
+    module: float = QR_MODULE
+
+    @property
+    def size(self) -> float:
+        return qr_matrix(self.data).printed_size(self.module)
+
+
+@dataclass(frozen=True)
 class Placed:
     """A run of rich text moved to (dx, dy) inside the card's content box."""
 
@@ -78,7 +101,7 @@ class Placed:
 class CardLayout:
     size: float
     height: float
-    items: tuple[Placed | Rect | Rule, ...]
+    items: tuple[Placed | Rect | Rule | QrMark, ...]
 
 
 @dataclass(frozen=True)
@@ -123,13 +146,19 @@ def fit_card(template: ReferenceTemplate, card: Card, width: float, height: floa
 
 def layout_card(card: Card, width: float, size: float) -> CardLayout | None:
     """The card's blocks at `size`, or None when some word or table cannot fit the width."""
-    items: list[Placed | Rect | Rule] = []
+    items: list[Placed | Rect | Rule | QrMark] = []
     y = 0.0
     leading = size * 1.22
     for n, block in enumerate(card.blocks):
         if n:
             y += size * (0.9 if block.kind == "heading" else 0.45)
-        if block.kind in ("heading", "text"):
+        if block.qr:
+            beside = _layout_beside_qr(block, width, size, leading, y)
+            if beside is None:
+                return None
+            parts, y = beside
+            items += parts
+        elif block.kind in ("heading", "text"):
             head = block.kind == "heading"
             para = layout_paragraph(block.items[0], width, size * (1.08 if head else 1), leading, bold=head)
             if para.overflow:
@@ -150,12 +179,55 @@ def layout_card(card: Card, width: float, size: float) -> CardLayout | None:
                 items += [Placed(r, indent, y) for r in para.runs]
                 y += para.height
         else:
-            table = _layout_table(block, width, size * 0.92, y)
+            table = _layout_table(block, width, max(MIN_TEXT, size * 0.92), y)
             if table is None:
                 return None
             parts, y = table
             items += parts
     return CardLayout(size, y, tuple(items))
+
+
+def _layout_beside_qr(block: Block, width: float, size: float, leading: float, top: float) -> tuple[list, float] | None:
+    """A block with its QR code at the right: a table (the solo levels) with the code's caption
+    under the code, or a text with the code's address under it, in the width the code leaves."""
+    mark = QrMark(width - qr_matrix(block.qr).printed_size(QR_MODULE), top, block.qr)
+    room = width - mark.size - QR_GAP
+    items: list = [mark]
+    if block.kind == "table":
+        table = _layout_table(block, room, max(MIN_TEXT, size * 0.92), top)
+        small = max(MIN_TEXT, size * 0.8)
+        caption = layout_paragraph(block.items[0], mark.size, small, small * 1.18)
+        if table is None or caption.overflow:
+            return None
+        parts, bottom = table
+        items += parts
+        items += [Placed(run, mark.x, top + mark.size + 0.5 * mm) for run in caption.runs]
+        return items, max(bottom, top + mark.size + 0.5 * mm + caption.height)
+    para = layout_paragraph(block.items[0], room, size, leading)
+    if para.overflow:
+        return None
+    items += [Placed(run, 0, top) for run in para.runs]
+    y = top + para.height + size * 0.45
+    small = max(MIN_TEXT, size * 0.9)
+    for line in address_lines(block.qr, room, small):
+        address = layout_paragraph(line, room, small, small * 1.18)
+        if address.overflow:
+            return None
+        items += [Placed(run, 0, y) for run in address.runs]
+        y += small * 1.18
+    return items, max(y, top + mark.size)
+
+
+def address_lines(url: str, width: float, size: float) -> list[str]:
+    """`url` in lines no wider than `width` at `size`, broken after a "/" (or, for a part wider
+    than the line, anywhere): an address has no spaces to wrap at."""
+    lines = [""]
+    for part in re.split(r"(?<=/)", url):
+        for char in part if stringWidth(part, FONT, size) > width else [part]:
+            if lines[-1] and stringWidth(lines[-1] + char, FONT, size) > width:
+                lines.append("")
+            lines[-1] += char
+    return lines
 
 
 def _layout_table(block: Block, width: float, size: float, top: float) -> tuple[list, float] | None:
@@ -213,8 +285,31 @@ def _least_width(cell: str, size: float, bold: bool) -> float:
     return longest_word(cell, size, bold)
 
 
-def render_reference(template: ReferenceTemplate, paper: Paper, out: Path) -> Path:
-    """Write the template's cards, four to a page, to `out` atomically."""
+def with_site(template: ReferenceTemplate, base_url: str | None) -> ReferenceTemplate:
+    """The template's `site` blocks and levels table as printed with the site's address
+    `base_url` (QR codes to the city's pages) or without one (a sentence on the site)."""
+    from generator.daily.addresses import levels_address, table_address
+
+    def block(b: Block) -> Block:
+        if b.site and base_url:
+            return replace(b, items=(site_text(),), qr=table_address(base_url, template.city))
+        if b.levels and base_url:
+            return replace(b, items=(levels_caption(),), qr=levels_address(base_url, template.city))
+        return b
+
+    cards = tuple(replace(card, blocks=tuple(block(b) for b in card.blocks)) for card in template.cards)
+    return replace(template, cards=cards)
+
+
+def levels_caption() -> str:
+    """The words under the QR code beside the solo levels table."""
+    return _("Play these levels on your phone")
+
+
+def render_reference(template: ReferenceTemplate, paper: Paper, out: Path, base_url: str | None = None) -> Path:
+    """Write the template's cards, four to a page, to `out` atomically; `base_url` (the site's
+    address, checked) puts the QR codes to the city's pages on a city's aid (`with_site`)."""
+    template = with_site(template, base_url)
     slots = card_slots(paper)
     width, height = content_box(slots[0])
     layouts = [fit_card(template, card, width, height) for card in template.cards]
@@ -256,6 +351,8 @@ def _draw_card(canvas: Canvas, template: ReferenceTemplate, card: Card, layout: 
         if isinstance(item, Rect):
             canvas.setFillColor(item.fill)
             canvas.rect(left + item.x, content_top - item.y - item.height, item.width, item.height, stroke=0, fill=1)
+        elif isinstance(item, QrMark):
+            draw_qr(canvas, item.data, left + item.x, content_top - item.y - item.size, item.module)
         elif isinstance(item, Rule):
             canvas.setStrokeColor(GREY)
             canvas.setLineWidth(0.4)

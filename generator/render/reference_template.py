@@ -22,7 +22,14 @@ may hold the city's solo level table, built from the city's levels data rather t
               - levels: [Level, Start card, "{Assignments}", Target]   # the four column headers
 
 one row per level: its number, its start card as the card prints it (03), its assignment cards as
-they print their type and number (1.02, 2.03) and its target.
+they print their type and number (1.02, 2.03) and its target. A city's card may also say where the
+city's table page is (the action cards turned on a phone, on the site `citytrip site` builds):
+
+              - site: table
+
+which prints its address beside a QR code when the aid is printed with --base-url (and the levels
+table then gets a QR code to the city's levels page beside it), and otherwise one sentence on the
+site (generator/render/reference.py).
 
 Every printed text is an English message, read in the language in use (`speaking`,
 generator/language.py) through the catalogs that Babel fills from the templates
@@ -36,18 +43,24 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from generator.data.reader import Field
+from generator.errors import shown
+from generator.language import _
 from generator.render import template as t
 from generator.rules.city import City, Level
 
-BLOCK_KINDS = ("heading", "text", "bullets", "steps", "table", "levels")
+BLOCK_KINDS = ("heading", "text", "bullets", "steps", "table", "levels", "site")
+SITE_PAGES = ("table",)  # the pages a `site` block may name
 
 
 @dataclass(frozen=True)
 class Block:
     kind: str  # one of BLOCK_KINDS except "levels", which is read as a table
-    items: tuple[str, ...] = ()  # heading/text: one item; bullets/steps: the items
+    items: tuple[str, ...] = ()  # heading/text: one item; bullets/steps: the items; site: the page
     header: tuple[str, ...] = ()  # table only
     rows: tuple[tuple[str, ...], ...] = ()  # table only
+    levels: bool = False  # a table: the city's solo levels (a QR code to its levels page beside it)
+    site: str = ""  # a text on the city's page of that name on the site ("table")
+    qr: str = ""  # the address of a QR code printed beside the block (render_reference, --base-url)
 
 
 @dataclass(frozen=True)
@@ -120,6 +133,13 @@ def _block(field: Field, context: _Context) -> Block:
         return Block(kind, tuple(_rich(item, context) for item in at.items(min_len=1)))
     if kind == "levels":
         return _levels(at, context)
+    if kind == "site":
+        if context.city is None:
+            raise field.fail("a site block needs the variant's city (city: brugge)")
+        page = at.text()
+        if page not in SITE_PAGES:
+            raise at.fail(f"expected one of {', '.join(SITE_PAGES)}, found {shown(page)}")
+        return Block("text", (no_site_text(),), site=page)
     table = at.mapping(("header", "rows"))
     header = tuple(_rich(cell, context, empty=True) for cell in table["header"].items(min_len=1))
     rows = []
@@ -150,7 +170,19 @@ def _levels(field: Field, context: _Context) -> Block:
     )
     if not rows:
         raise field.fail(f"the city {city.name} has no solo levels")
-    return Block("table", header=header, rows=rows)
+    return Block("table", header=header, rows=rows, levels=True)
+
+
+def site_text() -> str:
+    """The player aid's words beside the QR code to the city's table page (its address under them)."""
+    return _("**Action cards on a phone:** scan the code or open the address below, and choose a table "
+             "code. Everyone who enters the same code sees the same cards.")
+
+
+def no_site_text() -> str:
+    """The player aid's sentence on the table page when it is printed without the site's address."""
+    return _("**Action cards on a phone:** the website made with the command citytrip site has a table page "
+             "that turns them; everyone who enters the same table code sees the same cards.")
 
 
 def _rich(field: Field, context: _Context, empty: bool = False) -> str:

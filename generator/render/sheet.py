@@ -5,7 +5,9 @@ the legend (what each goal costs in this mode, R11, and the sheet's other symbol
 column (generator/render/sheet_strips.py: strips with the advanced bonus tickets, the hunted
 strip, subtotals, assignment boxes and the appreciation total), with a scale ruler. The layout is
 plain boxes computed per paper (`layout_sheet`), and each piece is a function of its own, so a
-puzzle sheet can reuse the map, legend and strips with its own header.
+puzzle sheet can reuse the map, legend and strips with its own header. Printed with the site's
+address (--base-url), the header is taller and carries a QR code to the city's table page, which
+turns the action cards on a phone (`draw_qr_header`); without, it is as it always was.
 
 A pad prints the same static art on every page: it is drawn once per mode as a Form XObject
 and placed on each page, so a 50-sheet pad is hardly larger than one sheet.
@@ -34,6 +36,7 @@ from generator.render.citymap import Box, cell_size, draw_map, fit_icon
 from generator.render.icon_scheme import load_icon_scheme
 from generator.render.overflow import report
 from generator.render.pdf import FONT, FONT_BOLD, MIN_TEXT, Paper, draw_ruler, new_canvas, register_fonts
+from generator.render.qr import draw_qr, qr_matrix
 from generator.render.sheet_strips import (
     GREY,
     INK,
@@ -67,6 +70,14 @@ LEGEND_HEAD = 5 * mm
 LABEL_SIZE = 6.3
 NAME_HEIGHT = 8 * mm
 TURN_BOX = 4.6 * mm
+# With --base-url the header carries a QR code to the city's table page (the action cards turned on
+# a phone): the header grows to hold it, whatever the address's length (at most 49 modules with the
+# quiet zone at 0.5 mm, generator/daily/addresses.py), so the map is the same size for every address.
+HEADER_QR = 25 * mm
+QR_MIN_MODULE, QR_MAX_MODULE = 0.5 * mm, 0.75 * mm  # below 0.5 mm phone cameras miss modules in print
+QR_NAME_WIDTH = 60 * mm  # the name field beside the title when the turn tracker moves under them
+QR_CAPTION_SIZE = 7.0
+QR_CAPTION_LINES = 3
 SHEET_MODES = (BASIC, ADVANCED, "both")
 MODE_TITLES = {BASIC: N_("Basic game"), ADVANCED: N_("Game for advanced players")}  # translated where printed
 
@@ -80,22 +91,25 @@ class SheetLayout:
     map: Box
     legend: Box
     strips: Box
+    table_url: str | None = None  # the table page's address for the header's QR code (--base-url)
 
 
-def layout_sheet(city: City, paper: Paper) -> SheetLayout:
+def layout_sheet(city: City, paper: Paper, table_url: str | None = None) -> SheetLayout:
     """Split the page: header on top, the score area at the bottom, the map takes the rest.
 
     The bottom is as tall as the taller of the advanced legend and the score column, for both
-    modes, so that the basic and the advanced sheet print the very same map.
+    modes, so that the basic and the advanced sheet print the very same map. With `table_url` the
+    header is taller, for the QR code to the city's table page.
     """
     width = paper.width - 2 * MARGIN
-    header = Box(MARGIN, paper.height - MARGIN - HEADER, width, HEADER)
+    height = HEADER_QR if table_url else HEADER
+    header = Box(MARGIN, paper.height - MARGIN - height, width, height)
     bottom_height = max(legend_height(city, ADVANCED), strips_height(city))
     legend = Box(MARGIN, MARGIN, LEGEND_WIDTH, bottom_height)
     strips = Box(MARGIN + LEGEND_WIDTH + GAP, MARGIN, width - LEGEND_WIDTH - GAP, bottom_height)
     map_box = Box(MARGIN, MARGIN + bottom_height + GAP, width, header.y - GAP - (MARGIN + bottom_height + GAP))
     _check_map_room(city, paper, map_box)
-    return SheetLayout(paper, header, map_box, legend, strips)
+    return SheetLayout(paper, header, map_box, legend, strips, table_url)
 
 
 # Half the cell the shipped cities get on A4 and Letter (about 7.5 mm): below it the discs, icons
@@ -119,11 +133,14 @@ def _check_map_room(city: City, paper: Paper, map_box: Box) -> None:
         "legend's labels")
 
 
-def render_sheets(city: City, mode: str, count: int, paper: Paper, out: Path, duplex: bool = False) -> Path:
+def render_sheets(city: City, mode: str, count: int, paper: Paper, out: Path, duplex: bool = False,
+                  table_url: str | None = None) -> Path:
     """Write a pad of `count` sheets of `mode` (basic, advanced or both) to `out`, atomically.
 
     `both` gives `count` basic sheets followed by `count` advanced ones; with `duplex` each basic
     sheet is followed by an advanced one, so a duplex print puts the advanced sheet on its back.
+    With `table_url` (the city's table page, generator/daily/addresses.py) each sheet's header
+    carries a QR code to it; without, the sheets are as they always were.
     """
     if mode not in SHEET_MODES:
         raise ValueError(f"unknown sheet mode {mode!r}: basic, advanced or both")
@@ -131,7 +148,7 @@ def render_sheets(city: City, mode: str, count: int, paper: Paper, out: Path, du
         raise ValueError(f"a duplex pad alternates basic and advanced sheets: its mode is both, not {mode!r}")
     if count < 1:
         raise ValueError(f"a pad has at least one sheet, not {count}")
-    layout = layout_sheet(city, paper)
+    layout = layout_sheet(city, paper, table_url)
     modes = MODES if mode == "both" else (mode,)
     if duplex:
         order = [m for _ in range(count) for m in MODES]
@@ -163,7 +180,10 @@ def _pad_subject(mode: str, count: int) -> str:
 
 def draw_sheet(canvas: Canvas, city: City, mode: str, layout: SheetLayout) -> None:
     """Every static piece of a fill-in sheet, and the scale ruler under the assignment boxes."""
-    draw_header(canvas, city, mode, layout.header)
+    if layout.table_url:
+        draw_qr_header(canvas, city, mode, layout.header, layout.table_url)
+    else:
+        draw_header(canvas, city, mode, layout.header)
     draw_map(canvas, city, mode, layout.map)
     draw_legend(canvas, city, mode, layout.legend)
     draw_strips(canvas, city, mode, layout.strips)
@@ -195,6 +215,80 @@ def draw_header(canvas: Canvas, city: City, mode: str, box: Box) -> None:
     canvas.drawString(box.x + 10 * mm, middle - 5.4 * mm, subtitle)
     draw_name_field(canvas, Box(right.x, right.top - NAME_HEIGHT, right.width, NAME_HEIGHT))
     draw_turn_tracker(canvas, right.x, right.y)
+
+
+@dataclass(frozen=True)
+class QrHeader:
+    """The boxes of a header with the table page's QR code: the code (its quiet zone included) in
+    the top right corner, the title and the name field beside it on top, the turn tracker under
+    them and the caption between the tracker and the code."""
+
+    qr: Box
+    module: float
+    title: Box
+    name: Box
+    tracker: Box
+    caption: Box
+
+
+def qr_header_layout(box: Box, url: str) -> QrHeader:
+    """Where each piece of a QR header goes in `box` (HEADER_QR tall)."""
+    modules = qr_matrix(url).modules + 8  # the quiet zone is part of the printed size
+    module = min(QR_MAX_MODULE, box.height / modules)
+    if module < QR_MIN_MODULE:  # addresses are at most MAX_BASE_URL long: this never happens
+        raise ValueError(f"the address {url!r} needs a QR code larger than the header")
+    size = modules * module
+    qr = Box(box.x + box.width - size, box.top - size, size, size)
+    rest = qr.x - GAP - box.x  # the width left of the code
+    name = Box(box.x + rest - QR_NAME_WIDTH, box.top - NAME_HEIGHT, QR_NAME_WIDTH, NAME_HEIGHT)
+    title = Box(box.x, box.top - HEADER, name.x - 3 * mm - box.x, HEADER)
+    tracker = Box(box.x, box.y, turn_tracker_width(), TURN_BOX)
+    caption_x = tracker.x + tracker.width + GAP
+    caption = Box(caption_x, box.y, box.x + rest - caption_x, name.y - 2 * mm - box.y)
+    return QrHeader(qr, module, title, name, tracker, caption)
+
+
+def qr_caption() -> str:
+    """The words beside the fill-in sheet's QR code: what the table page does."""
+    return _("Turn the action cards on your phone")
+
+
+def draw_qr_header(canvas: Canvas, city: City, mode: str, box: Box, url: str) -> None:
+    """The header with the QR code to the city's table page (`url`): mark, title and mode, the
+    name field, the turn tracker under them, and the caption beside the code."""
+    style = load_sheet_style()
+    place = qr_header_layout(box, url)
+    title_box = place.title
+    middle = title_box.y + title_box.height / 2 + 1 * mm
+    fit_icon(canvas, style.marks[mode], box.x + 4 * mm, middle, 8 * mm, INK)
+    canvas.setFillColor(INK)
+    title = f"Citytrip {city.name}"
+    room = title_box.width - 10 * mm
+    size = shrunk_size(title, room, FONT_BOLD, 15.0, 9.0)
+    report(title, stringWidth(title, FONT_BOLD, size), room, "the title of a fill-in sheet")
+    canvas.setFont(FONT_BOLD, size)
+    canvas.drawString(box.x + 10 * mm, middle - 1 * mm, title)
+    subtitle = _(MODE_TITLES[mode])
+    canvas.setFont(FONT, shrunk_size(subtitle, room, FONT, 8.5, MIN_TEXT))
+    canvas.setFillColor(GREY)
+    canvas.drawString(box.x + 10 * mm, middle - 5.4 * mm, subtitle)
+    draw_name_field(canvas, place.name)
+    draw_turn_tracker(canvas, place.tracker.x, place.tracker.y)
+    draw_qr(canvas, url, place.qr.x, place.qr.y, place.module)
+    caption = place.caption
+    lines = wrap_fitting(qr_caption(), caption.width, FONT, QR_CAPTION_SIZE)
+    width = caption.width
+    while len(lines) > 1 and width > 10 * mm:  # as even as those lines allow: no word alone on the last
+        fewer = wrap_fitting(qr_caption(), width - 1 * mm, FONT, QR_CAPTION_SIZE)
+        if len(fewer) > len(lines):
+            break
+        width, lines = width - 1 * mm, fewer
+    report(qr_caption(), len(lines), QR_CAPTION_LINES, "lines of the caption of a fill-in sheet's QR code")
+    canvas.setFillColor(INK)
+    canvas.setFont(FONT, QR_CAPTION_SIZE)
+    leading = QR_CAPTION_SIZE * 1.2
+    for i, line in enumerate(lines):  # right-aligned against the code, the last line at the bottom
+        canvas.drawRightString(caption.x + caption.width, caption.y + 1.5 + (len(lines) - 1 - i) * leading, line)
 
 
 def draw_name_field(canvas: Canvas, box: Box) -> None:

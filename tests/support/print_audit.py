@@ -161,3 +161,89 @@ def _too_near(obj: dict, width: float, height: float) -> bool:
         return False
     return (obj["x0"] < MARGIN - 0.01 or obj["top"] < MARGIN - 0.01
             or obj["x1"] > width - MARGIN + 0.01 or obj["bottom"] > height - MARGIN + 0.01)
+
+
+# --- QR codes ------------------------------------------------------------------------------------
+
+QR_DPI = 300
+QR_MIN_MODULE = 0.5 * MM  # below this a phone camera misses modules in print (generator/render/qr.py)
+QR_QUIET = 4  # modules of white around the code, as the QR specification asks
+
+
+@dataclass(frozen=True)
+class PrintedQr:
+    """A QR code found on a page: its text and the symbol's box in points from the top left,
+    without the quiet zone, with the side of one module."""
+
+    page: int
+    text: str
+    x0: float
+    top: float
+    x1: float
+    bottom: float
+    module: float
+
+    def quiet_box(self) -> tuple[float, float, float, float]:
+        """The symbol's box grown by the quiet zone: (x0, top, x1, bottom)."""
+        q = QR_QUIET * self.module
+        return self.x0 - q, self.top - q, self.x1 + q, self.bottom + q
+
+
+def printed_qr_codes(pdf: Path) -> list[PrintedQr]:
+    """Every QR code of every page of `pdf`, read from the page rendered at 300 dpi."""
+    import pypdfium2
+    import zxingcpp
+
+    scale = QR_DPI / 72
+    found = []
+    document = pypdfium2.PdfDocument(str(pdf))
+    try:
+        for number, page in enumerate(document, start=1):
+            image = page.render(scale=scale, grayscale=True).to_pil()
+            for code in zxingcpp.read_barcodes(image, formats=zxingcpp.BarcodeFormat.QRCode):
+                corners = [code.position.top_left, code.position.top_right, code.position.bottom_right,
+                           code.position.bottom_left]
+                xs, ys = [c.x / scale for c in corners], [c.y / scale for c in corners]
+                modules = 17 + 4 * int(code.extra["Version"])
+                x0, x1, top, bottom = min(xs), max(xs), min(ys), max(ys)
+                found.append(PrintedQr(number, code.text, x0, top, x1, bottom, (x1 - x0) / modules))
+    finally:
+        document.close()
+    return found
+
+
+def qr_faults(pdf: Path) -> tuple[list[Fault], list[PrintedQr]]:
+    """The QR codes of `pdf` and what is wrong with them: a module under 0.5 mm, the code with its
+    quiet zone within 5 mm of the paper's edge, or a glyph, line or box of the page reaching into
+    the code or its quiet zone (a caption set over it, a frame drawn through it)."""
+    codes = printed_qr_codes(pdf)
+    faults = []
+    by_page = {number: page for number, page in enumerate(pages(pdf), start=1)}
+    slack = 0.6  # points: the symbol's edges as read from the pixels
+    for code in codes:
+        page = by_page[code.page]
+        name = f"the QR code of {code.text!r}"
+        if code.module < QR_MIN_MODULE - 0.05 * MM:
+            faults.append(Fault(code.page, f"{name} has {code.module / MM:.2f}-mm modules (at least 0.5 mm)"))
+        x0, top, x1, bottom = code.quiet_box()
+        if x0 < MARGIN - slack or top < MARGIN - slack or x1 > page.width - MARGIN + slack or bottom > page.height - MARGIN + slack:
+            faults.append(Fault(code.page, f"{name} with its quiet zone comes within 5 mm of the edge "
+                                           f"(x {x0 / MM:.1f}–{x1 / MM:.1f} mm, y {top / MM:.1f}–{bottom / MM:.1f} mm)"))
+        area = {"x0": x0 + slack, "top": top + slack, "x1": x1 - slack, "bottom": bottom - slack}
+        inside = {"x0": code.x0 - slack, "top": code.top - slack, "x1": code.x1 + slack, "bottom": code.bottom + slack}
+        intruders = [c["text"] for c in page.chars if c["text"].strip() and _overlaps(c, area)]
+        # The code's own modules are boxes inside the symbol; its white quiet zone is a white box.
+        for kind, objects in (("line", page.lines), ("box", page.rects), ("curve", page.curves)):
+            for o in objects:
+                white = not o.get("stroke") and o.get("non_stroking_color") in ((1, 1, 1), (1,), [1, 1, 1], [1])
+                # A frame round the whole code (the card it is printed on) does not reach into it.
+                if _overlaps(o, area) and not _within(o, inside) and not _within(area, o) and not white:
+                    intruders.append(kind)
+        if intruders:
+            faults.append(Fault(code.page, f"{len(intruders)} mark(s) reach into {name} or its quiet zone, "
+                                           f"e.g. {intruders[0]!r}"))
+    return faults, codes
+
+
+def _overlaps(a: dict, b: dict) -> bool:
+    return a["x0"] < b["x1"] and b["x0"] < a["x1"] and a["top"] < b["bottom"] and b["top"] < a["bottom"]
