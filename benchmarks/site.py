@@ -138,7 +138,7 @@ def visits(browser, url: str, traffic: list, kept: list[str], phone: bool = True
     traffic.clear()
     page = visit_page(context, phone)
     repeat, repeat_engine = ready_time(page, url)
-    return {"first": first, "worker": marks["citytrip-worker"], "engine": engine, "bytes": at_ready, "after": after,
+    return {"first": first, "worker": marks["citytrip-worker"], "marks": marks, "engine": engine, "bytes": at_ready, "after": after,
             "repeat": repeat, "repeat_engine": repeat_engine, "repeat_bytes": list(traffic), "page": page,
             "context": context}
 
@@ -191,6 +191,10 @@ def report(browser, folder: Path, base: str, bare_base: str, traffic: list, args
                   f"({', '.join(f for f, _ in after) or 'nothing'}); repeat visit "
                   f"{sum(s for _, s in kind_rows[0]['repeat_bytes']):,} bytes; the worker in control at "
                   f"{[round(row['worker']) for row in kind_rows]} ms")
+            steps = [("the worker in control", "citytrip-worker"), ("Pyodide's loader", "citytrip-loader"),
+                     ("CPython started", "citytrip-pyodide"), ("the engine and the puzzle loaded", "citytrip-engine")]
+            print("    first visit, median ms from navigation: " + "; ".join(
+                f"{words} {statistics.median(row['marks'][mark] for row in kind_rows):.0f}" for words, mark in steps))
             for file, size in sorted(sent, key=lambda r: (-r[1], r[0]))[:8]:
                 print(f"    {size:>11,}  {file}")
         print(f"{name} {profile}: {len(judge)} taps judged in median {statistics.median(judge):.1f} ms "

@@ -57,12 +57,16 @@ STATIC = shipped("templates") / "site"
 PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json")
 STDLIB = "python_stdlib.zip"
 # The standard library's files a page imports (143 of 614): the site's python_stdlib.zip holds only
-# them, compiled by the pinned Pyodide (stdlib.mjs), 1.5 MB instead of 2.5 MB of sources; a page
+# them, compiled by the pinned Pyodide (compile.mjs), 1.5 MB instead of 2.5 MB of sources; a page
 # that starts CPython then compiles none of them (on a phone, 4 s of its start). The snapshot is
 # made with that zip, so a file missing from the list fails the build (the engine's import) rather
 # than a page.
 STDLIB_FILES = Path(__file__).resolve().parent / "stdlib.txt"
-STDLIB_SCRIPT = Path(__file__).resolve().parent / "stdlib.mjs"
+COMPILE_SCRIPT = Path(__file__).resolve().parent / "compile.mjs"
+# The engine compiled the same way, for a page that starts CPython: assets/engine.zip, which the page
+# unpacks under /engine, where the sources of engine.json would be (their import, a quarter of a
+# second on a phone, is then not compiled; and it is 90 KB against engine.json's 131).
+ENGINE_ZIP = "engine.zip"
 # Pyodide's largest files, also written gzipped (with the type the page expects of each): the service
 # worker answers the page's request for the plain file with the gzipped one unzipped (sw.js), so a
 # host that compresses nothing sends 3.6 MB of runtime instead of 9.6 MB; the plain files stay, for
@@ -125,13 +129,13 @@ def write_assets(out: Path) -> list[Path]:
     node_executable()  # before anything is written
     assets = out / "assets"
     written = [_copy(PYODIDE / name, assets / "pyodide" / name) for name in PYODIDE_FILES if name != STDLIB]
-    written.append(write_stdlib(assets / "pyodide" / STDLIB))
     written += [write_gzipped(PYODIDE / name, assets / "pyodide" / f"{name}.gz") for name in PACKED]
     written += [_copy(FONT_DIR / source, assets / "fonts" / name) for source, name in FONTS.items()]
     if current() != DEFAULT:
         catalog = catalog_file(current())
         written.append(_copy(LOCALE_DIR.parent / catalog, assets / catalog))
     written.append(write_text(assets / "engine.json", json.dumps(engine_sources(), indent=0, sort_keys=True) + "\n"))
+    written += write_compiled(assets / "engine.json", assets / "pyodide" / STDLIB, assets / ENGINE_ZIP)
     written.append(write_snapshot(assets / "engine.json", assets / "pyodide" / STDLIB, assets / SNAPSHOT))
     digest = hashlib.sha256((assets / SNAPSHOT).read_bytes()).hexdigest()[:16]
     written += [write_text(assets / name, static_file(name, digest)) for name in STATIC_FILES]
@@ -164,18 +168,27 @@ def stdlib_files() -> list[str]:
     return [line for line in lines if line and not line.startswith("#")]
 
 
-def write_stdlib(target: Path) -> Path:
-    """The files of stdlib.txt compiled by the pinned Pyodide (stdlib.mjs) from its own zip of
-    sources, zipped in a fixed form (the listed order, no time stamps, deflate level 9): the same inputs
-    give the same bytes. UsageError when Node is missing or fails."""
-    with tempfile.TemporaryDirectory(prefix="citytrip-stdlib-") as temp:
-        run_node(STDLIB_SCRIPT, [str(PYODIDE), str(STDLIB_FILES), temp], "compiling the standard library")
-        with atomic_output(target) as packed, zipfile.ZipFile(packed, "w") as out:
-            for name in stdlib_files():
-                entry = zipfile.ZipInfo(name + "c", date_time=(1980, 1, 1, 0, 0, 0))
-                entry.compress_type = zipfile.ZIP_DEFLATED
-                entry.external_attr = 0o644 << 16
-                out.writestr(entry, (Path(temp) / (name + "c")).read_bytes(), compresslevel=9)
+def write_compiled(engine_json: Path, stdlib: Path, engine: Path) -> list[Path]:
+    """The standard library's files of stdlib.txt (into the zip `stdlib`) and the engine of
+    `engine_json` (into the zip `engine`), compiled by the pinned Pyodide (compile.mjs); UsageError
+    when Node is missing or fails."""
+    with tempfile.TemporaryDirectory(prefix="citytrip-compiled-") as temp:
+        run_node(COMPILE_SCRIPT, [str(PYODIDE), str(STDLIB_FILES), str(engine_json.resolve()), temp], "compiling the site's Python")
+        compiled = Path(temp)
+        write_zip(stdlib, [(name + "c", compiled / "stdlib" / (name + "c")) for name in stdlib_files()])
+        write_zip(engine, [(name + "c", compiled / "engine" / (name + "c")) for name in sorted(engine_sources())])
+    return [stdlib, engine]
+
+
+def write_zip(target: Path, files: list[tuple[str, Path]]) -> Path:
+    """A zip of `files` (name in the zip, file) in a fixed form (their order, no time stamps, deflate
+    level 9): the same files give the same bytes."""
+    with atomic_output(target) as packed, zipfile.ZipFile(packed, "w") as out:
+        for name, path in files:
+            entry = zipfile.ZipInfo(name, date_time=(1980, 1, 1, 0, 0, 0))
+            entry.compress_type = zipfile.ZIP_DEFLATED
+            entry.external_attr = 0o644 << 16
+            out.writestr(entry, path.read_bytes(), compresslevel=9)
     return target
 
 

@@ -93,18 +93,20 @@ async function restoreEngine(loadPyodide, indexURL, response) {
   }
 }
 
-// Pyodide started and the engine imported from its sources (assets/engine.json), as a page did
-// before the snapshot.
+// Pyodide started and the engine imported, compiled: assets/engine.zip holds the engine's modules
+// compiled by the site's build (generator/site/compile.mjs), unpacked under /engine where their
+// sources (assets/engine.json) would be, so that CPython imports them without compiling.
 async function startPlain(loadPyodide, indexURL) {
-  const sourcesFetched = fetch(new URL("engine.json", import.meta.url)); // meanwhile
+  const compiledFetched = fetch(new URL("engine.zip", import.meta.url)); // meanwhile
   const pyodide = await loadPyodide({ indexURL });
-  const sources = await (await sourcesFetched).json();
-  for (const [path, text] of Object.entries(sources)) {
-    const file = "/engine/" + path;
-    pyodide.FS.mkdirTree(file.slice(0, file.lastIndexOf("/")));
-    pyodide.FS.writeFile(file, text);
-  }
-  pyodide.runPython("import sys; sys.path.insert(0, '/engine'); import generator.browser.game");
+  const response = await compiledFetched;
+  if (!response.ok) throw new Error(`engine.zip: ${response.status}`);
+  pyodide.FS.writeFile("/engine.zip", new Uint8Array(await response.arrayBuffer()));
+  pyodide.runPython(`
+import sys, zipfile
+zipfile.ZipFile("/engine.zip").extractall("/engine")
+sys.path.insert(0, "/engine")
+import generator.browser.game`);
   return pyodide;
 }
 
@@ -483,7 +485,19 @@ async function keepForOffline() {
   }
 }
 
+// A first visit waits about a second for the worker (on a phone line), and meanwhile the line would
+// idle: the page asks for the two largest files the engine's start needs itself, so that they are
+// on their way, and then in the browser's HTTP cache, when the worker asks for them (the browser
+// answers the worker's request from that copy, or from the request still under way).
+function startDownloads() {
+  if (navigator.serviceWorker?.controller || !("serviceWorker" in navigator) || !location.protocol.startsWith("http")) return;
+  for (const name of ["pyodide/pyodide.asm.wasm.gz", "pyodide/python_stdlib.zip"]) {
+    fetch(new URL(name, import.meta.url)).then((response) => response.arrayBuffer()).catch(() => {});
+  }
+}
+
 try {
+  startDownloads();
   await keepForOffline();
   performance.mark("citytrip-worker");
   game = await startEngine();

@@ -138,7 +138,7 @@ def test_pyodides_largest_files_are_also_written_gzipped_for_the_service_worker(
 
 def test_the_sites_standard_library_holds_only_what_a_page_imports_compiled(site):
     """assets/pyodide/python_stdlib.zip: the files of generator/site/stdlib.txt and nothing else,
-    each compiled by the pinned Pyodide (stdlib.mjs) into an unchecked hash-based pyc (PEP 552: no
+    each compiled by the pinned Pyodide (compile.mjs) into an unchecked hash-based pyc (PEP 552: no
     source needed, no time stamp), of Pyodide's Python (its magic number, not this interpreter's),
     with its code named as Pyodide's own zip names the source; 1.5 MB instead of 2.5 MB of sources.
     (The browser tests then play with only that zip.)"""
@@ -155,6 +155,13 @@ def test_the_sites_standard_library_holds_only_what_a_page_imports_compiled(site
         assert f"/lib/python314.zip/{name[:-1]}".encode() in pyc, name
     assert len(magics) == 1 and magics != {importlib.util.MAGIC_NUMBER}
     assert (site.folder / "assets" / "pyodide" / assets.STDLIB).stat().st_size < 1_600_000
+    # The engine, compiled the same way for a page that starts CPython: each of engine.json's files,
+    # a pyc of Pyodide's Python (no source beside it, so neither time stamp nor hash is checked).
+    engine = zipfile.ZipFile(site.folder / "assets" / assets.ENGINE_ZIP)
+    assert engine.namelist() == sorted(name + "c" for name in json.loads((site.folder / "assets/engine.json").read_text()))
+    for name in engine.namelist():
+        pyc = engine.read(name)
+        assert pyc[:4] in magics and pyc[4:16] == bytes(12) and f"/engine/{name[:-1]}".encode() in pyc, name
 
 
 @pytest.mark.parametrize("args,words", [
