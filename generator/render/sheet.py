@@ -195,26 +195,29 @@ def draw_sheet(canvas: Canvas, city: City, mode: str, layout: SheetLayout) -> No
 
 def draw_header(canvas: Canvas, city: City, mode: str, box: Box) -> None:
     """The sheet's mark (smiling face or the hunted smiley), the title, the name field and turn tracker."""
-    style = load_sheet_style()
     tracker = turn_tracker_width()
     right = Box(box.x + box.width - tracker, box.y, tracker, box.height)
-    middle = box.y + box.height / 2 + 1 * mm
-    fit_icon(canvas, style.marks[mode], box.x + 4 * mm, middle, 8 * mm, INK)
+    draw_title(canvas, city, mode, box.x, box.y + box.height / 2 + 1 * mm, right.x - 3 * mm - (box.x + 10 * mm))
+    draw_name_field(canvas, Box(right.x, right.top - NAME_HEIGHT, right.width, NAME_HEIGHT))
+    draw_turn_tracker(canvas, right.x, right.y)
+
+
+def draw_title(canvas: Canvas, city: City, mode: str, x: float, middle: float, room: float) -> None:
+    """The sheet's mark (smiling face or the hunted smiley) at `x`, the title and the mode's name
+    beside it, centred on `middle`, in `room` points of width."""
+    fit_icon(canvas, load_sheet_style().marks[mode], x + 4 * mm, middle, 8 * mm, INK)
     canvas.setFillColor(INK)
     title = f"Citytrip {city.name}"
-    room = right.x - 3 * mm - (box.x + 10 * mm)
     size = 15.0
     while stringWidth(title, FONT_BOLD, size) > room and size > 9:
         size -= 0.5
     report(title, stringWidth(title, FONT_BOLD, size), room, "the title of a fill-in sheet")
     canvas.setFont(FONT_BOLD, size)
-    canvas.drawString(box.x + 10 * mm, middle - 1 * mm, title)
+    canvas.drawString(x + 10 * mm, middle - 1 * mm, title)
     subtitle = _(MODE_TITLES[mode])
     canvas.setFont(FONT, shrunk_size(subtitle, room, FONT, 8.5, MIN_TEXT))
     canvas.setFillColor(GREY)
-    canvas.drawString(box.x + 10 * mm, middle - 5.4 * mm, subtitle)
-    draw_name_field(canvas, Box(right.x, right.top - NAME_HEIGHT, right.width, NAME_HEIGHT))
-    draw_turn_tracker(canvas, right.x, right.y)
+    canvas.drawString(x + 10 * mm, middle - 5.4 * mm, subtitle)
 
 
 @dataclass(frozen=True)
@@ -256,22 +259,9 @@ def qr_caption() -> str:
 def draw_qr_header(canvas: Canvas, city: City, mode: str, box: Box, url: str) -> None:
     """The header with the QR code to the city's table page (`url`): mark, title and mode, the
     name field, the turn tracker under them, and the caption beside the code."""
-    style = load_sheet_style()
     place = qr_header_layout(box, url)
-    title_box = place.title
-    middle = title_box.y + title_box.height / 2 + 1 * mm
-    fit_icon(canvas, style.marks[mode], box.x + 4 * mm, middle, 8 * mm, INK)
-    canvas.setFillColor(INK)
-    title = f"Citytrip {city.name}"
-    room = title_box.width - 10 * mm
-    size = shrunk_size(title, room, FONT_BOLD, 15.0, 9.0)
-    report(title, stringWidth(title, FONT_BOLD, size), room, "the title of a fill-in sheet")
-    canvas.setFont(FONT_BOLD, size)
-    canvas.drawString(box.x + 10 * mm, middle - 1 * mm, title)
-    subtitle = _(MODE_TITLES[mode])
-    canvas.setFont(FONT, shrunk_size(subtitle, room, FONT, 8.5, MIN_TEXT))
-    canvas.setFillColor(GREY)
-    canvas.drawString(box.x + 10 * mm, middle - 5.4 * mm, subtitle)
+    title = place.title
+    draw_title(canvas, city, mode, box.x, title.y + title.height / 2 + 1 * mm, title.width - 10 * mm)
     draw_name_field(canvas, place.name)
     draw_turn_tracker(canvas, place.tracker.x, place.tracker.y)
     draw_qr(canvas, url, place.qr.x, place.qr.y, place.module)
