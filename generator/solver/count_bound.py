@@ -1,0 +1,170 @@
+"""A bound that sees the counts: branch and bound on count ranges over the walk bound (issue 36).
+
+The walk bound (walk_bound.py) prices each score h of a count n linearly: h(n) ≤ H(μ) + μ·n, so a
+convex strip is credited its concave envelope, the chord from its lowest count to its highest, and
+the walk collects that chord's excess (docs/solver.md, "A bound that sees the path"). Here the
+plans are split by their counts: a node confines some counters to a range lo ≤ n ≤ hi, where
+H is taken over the range only (and the price of a confined count may be negative: the count is an
+equality there), so each node's walk bound is a true bound of the plans whose counts lie in its
+ranges, and the chord inside a range is narrower than over the whole strip. The node with the
+highest bound is split in two at the count where its widest chord is furthest above its strip;
+its children start from its prices. A node whose bound is at most the best plan's score is
+pruned. The bound of a node is the lower of its own and the highest of its children's (both
+hold for its plans), so the root's is never above the plain walk bound.
+
+The work is counted in walk programmes (each one pass of the labelling programme), so the result
+is a pure function of the puzzle and the arguments.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, field
+from typing import Callable
+
+from generator.solver.facts import Facts
+from generator.solver.walk_bound import (EPSILON, ITERATIONS, Prices, _Counter, _descend, _Relaxation, _Walker)
+
+NODE_ITERATIONS = 20  # walk programmes per child node, from its parent's prices (20 and 40: the same bound on brug-06 at 1000)
+WORK = 1000  # walk programmes in all, the root's ITERATIONS included
+
+
+@dataclass(frozen=True)
+class CountBound:
+    """The bound (rounded down, and as computed), the plain walk bound of the root, and the work."""
+
+    bound: int
+    value: float
+    root: int  # the walk bound alone: the root node's
+    programmes: int  # walk programmes spent (the work)
+    nodes: int  # nodes evaluated, the root included
+    open: int  # leaves whose bound is above the floor when the work ran out (0: the floor is proven)
+    labels: int
+    interrupted: bool = False  # Ctrl-C stopped it: the bound so far, still true
+
+
+@dataclass(frozen=True)
+class Progress:
+    bound: int
+    programmes: int
+    nodes: int
+    open: int
+
+
+@dataclass
+class _Node:
+    ranges: dict[int, tuple[int, int]]  # counter index → (lo, hi)
+    value: float
+    prices: Prices
+    order: int  # creation order: ties go to the oldest
+    children: list[_Node] = field(default_factory=list)
+    done: bool = False  # pruned, or no counter left to split
+
+    def bound(self) -> float:
+        if not self.children:
+            return self.value
+        return min(self.value, max(c.bound() for c in self.children))
+
+
+def count_bound(facts: Facts, *, floor: int | None = None, work: int = WORK, root_iterations: int = ITERATIONS,
+                node_iterations: int = NODE_ITERATIONS, progress: Callable[[Progress], None] | None = None,
+                stop: Callable[[], bool] | None = None) -> CountBound:
+    """The count-range bound of a puzzle: at least the appreciation of every plan.
+
+    `floor` is the score of a known plan: nodes at or below it are pruned (and the subgradient aims
+    at it). `work` walk programmes in all; `stop()` (checked between nodes) ends the search early
+    with the bound so far, still true. Without `stop` the result is a pure function of the arguments.
+    """
+    relax = _Relaxation(facts)
+    walker = _Walker(facts, relax, 1)
+    reach = _reach(relax)
+    prune = floor
+    first = _descend(facts, relax, walker, Prices.start(facts, relax), min(root_iterations, work), floor)
+    root = _Node({}, first.value, first.prices, 0)
+    spent, labels, nodes = first.iterations, first.labels, 1
+    root.done = prune is not None and math.floor(root.value + EPSILON) <= prune
+
+    def leaves(node: _Node):
+        if not node.children:
+            yield node
+        for child in node.children:
+            yield from leaves(child)
+
+    interrupted = False
+    while spent < work and not (stop and stop()):
+        candidates = [leaf for leaf in leaves(root) if not leaf.done]
+        if not candidates:
+            break
+        node = max(candidates, key=lambda leaf: (leaf.value, -leaf.order))
+        split = _split(relax, reach, node)
+        if split is None:
+            node.done = True
+            continue
+        made = []  # the children join the tree together: a node split in part would lose the rest's plans
+        try:
+            for ranges in split:
+                if spent >= work:  # a child not evaluated has no bound of its own: its parent's holds for it
+                    made.append(_Node(ranges, node.value, node.prices, nodes + len(made), done=True))
+                    continue
+                descent = _descend(facts, relax, walker, node.prices, min(node_iterations, work - spent), floor,
+                                   ranges=ranges, prune=prune)
+                spent += descent.iterations
+                labels = max(labels, descent.labels)
+                child = _Node(ranges, descent.value, descent.prices, nodes + len(made))
+                child.done = prune is not None and math.floor(child.value + EPSILON) <= prune
+                made.append(child)
+        except KeyboardInterrupt:  # Ctrl-C: the tree as it stands, without this node's children
+            interrupted = True
+            break
+        node.children = made
+        nodes += len(made)
+        if progress:
+            progress(Progress(math.floor(root.bound() + EPSILON), spent, nodes,
+                              sum(1 for leaf in leaves(root) if not leaf.done)))
+    value = root.bound()
+    bound = math.floor(value + EPSILON)
+    still = sum(1 for leaf in leaves(root) if prune is None or math.floor(leaf.value + EPSILON) > prune)
+    return CountBound(bound, value, math.floor(first.value + EPSILON), spent, nodes, still, labels, interrupted)
+
+
+def _reach(relax: _Relaxation) -> dict[int, int]:
+    """The counters that may be confined, with the highest count a plan can give each: the start's
+    count plus, per location, the most one of its goals adds. A counter whose table stops below
+    that is left alone (its H would not cover every plan)."""
+    most = [counter.low for counter in relax.counters]
+    for entries in relax.goal_terms.values():
+        adds = [0] * len(most)
+        for _, _, counts, _, _ in entries:
+            for i in set(counts):
+                adds[i] = max(adds[i], counts.count(i))
+        for i, a in enumerate(adds):
+            most[i] += a
+    return {i: n for i, (n, counter) in enumerate(zip(most, relax.counters)) if n <= len(counter.values) - 1}
+
+
+def _excess(counter: _Counter, bonus: float, lo: int, hi: int) -> tuple[float, int]:
+    """How far the concave envelope of the counter's score (with θ's credit for the bonus actions it
+    earns) over lo … hi rises above the score, at most, and the count where it does."""
+    h = [counter.values[n] + bonus * counter.earned[n] for n in range(len(counter.values))]
+    best, at = 0.0, lo
+    for n in range(lo + 1, hi):
+        hull = max(h[a] + (h[b] - h[a]) * (n - a) / (b - a) for a in range(lo, n) for b in range(n + 1, hi + 1))
+        if hull - h[n] > best + EPSILON:
+            best, at = hull - h[n], n
+    return best, at
+
+
+def _split(relax: _Relaxation, reach: dict[int, int], node: _Node) -> list[dict[int, tuple[int, int]]] | None:
+    """The node's two children: the counter whose range has the widest excess, cut after the count
+    where it is widest (None when no range has an excess of a point or more)."""
+    widest, choice = 1.0 - EPSILON, None
+    for i, top in reach.items():
+        counter = relax.counters[i]
+        lo, hi = node.ranges.get(i, (counter.low, top))
+        excess, at = _excess(counter, node.prices.bonus, lo, hi)
+        if excess > widest:
+            widest, choice = excess, (i, lo, hi, at)
+    if choice is None:
+        return None
+    i, lo, hi, at = choice
+    return [node.ranges | {i: (lo, at)}, node.ranges | {i: (at + 1, hi)}]
