@@ -95,11 +95,12 @@ class ProofResult:
 
 def prove_plan(puzzle: Puzzle, work: float, *, target: int | None = None, seed: int = 0, workers: int = 2,
                progress: Callable[[ProofProgress], None] | None = None,
-               bound_function: Callable[..., CountBound] = count_bound) -> ProofResult:
+               bound_function: Callable[..., CountBound] | None = None) -> ProofResult:
     """The best plan `work` units find, and the count-range bound against it (module docstring).
 
-    `bound_function` is count_bound; the tests pass a planted over-tight one to see it caught.
+    `bound_function` is count_bound by default; the tests pass planted ones to see them caught.
     """
+    bound_function = bound_function or count_bound
     from generator.solver.lns import SearchOptions, portfolio
 
     if not 0 <= work <= MAX_WORK:
@@ -111,9 +112,16 @@ def prove_plan(puzzle: Puzzle, work: float, *, target: int | None = None, seed: 
     def seconds() -> float:
         return time.monotonic() - started
 
-    def report_search(p) -> None:
-        if progress:
-            progress(ProofProgress("search", p.score, None, 0, 0.0, seconds()))
+    shown: list[tuple] = []  # the last (stage, best, bound) reported: only changes are
+
+    def tell(line: ProofProgress) -> None:
+        key = (line.stage, line.best, line.bound)
+        if progress and (not shown or shown[-1] != key):
+            shown.append(key)
+            progress(line)
+
+    def report_search(p) -> None:  # the work of the branch that found the plan (the portfolio's starts climb apart)
+        tell(ProofProgress("search", p.score, None, 0, p.work, seconds()))
 
     options = SearchOptions(budget=search_units, seed=seed, workers=workers, target=target,
                             complete_first=target is not None, progress=report_search)
@@ -127,9 +135,10 @@ def prove_plan(puzzle: Puzzle, work: float, *, target: int | None = None, seed: 
     if won:
         return ProofResult(ProofStatus.WINNABLE, bound=facts.ceiling(), work=searched.work, programmes=0, nodes=0,
                            walk_bound=None, seconds=seconds(), target=target, **common)
-    if searched.optimal(facts.turns) and target is None:  # an exact window of the whole game, proven by CP-SAT
-        return ProofResult(ProofStatus.OPTIMAL, bound=score, work=searched.work, programmes=0, nodes=0,
-                           walk_bound=None, seconds=seconds(), target=target, **common)
+    if searched.optimal(facts.turns):  # an exact window of the whole game, proven by CP-SAT: no better plan
+        status = ProofStatus.OPTIMAL if target is None else ProofStatus.UNSOLVABLE
+        return ProofResult(status, bound=score if target is None else facts.ceiling(), work=searched.work, programmes=0,
+                           nodes=0, walk_bound=None, seconds=seconds(), target=target, **common)
     if searched.interrupted:
         return _verdict(facts.ceiling(), None, searched.work, 0, 0, target, seconds(), True, **common)
     # The bound stops at the plan (no target) or just below the target: every node at or below
@@ -138,9 +147,7 @@ def prove_plan(puzzle: Puzzle, work: float, *, target: int | None = None, seed: 
     programmes = max(0, int(round((work - search_units) * PROGRAMMES_PER_UNIT)))
 
     def report_bound(p) -> None:
-        if progress:
-            progress(ProofProgress("bound", score, p.bound, p.nodes, searched.work + p.programmes / PROGRAMMES_PER_UNIT,
-                                   seconds()))
+        tell(ProofProgress("bound", score, p.bound, p.nodes, searched.work + p.programmes / PROGRAMMES_PER_UNIT, seconds()))
 
     try:
         found = bound_function(facts, floor=floor, work=programmes, progress=report_bound) if programmes else None
@@ -149,8 +156,7 @@ def prove_plan(puzzle: Puzzle, work: float, *, target: int | None = None, seed: 
     if found is None:
         return _verdict(facts.ceiling(), None, searched.work, 0, 0, target, seconds(), False, **common)
     spent = searched.work + found.programmes / PROGRAMMES_PER_UNIT
-    if progress:
-        progress(ProofProgress("bound", score, found.bound, found.nodes, spent, seconds()))
+    tell(ProofProgress("bound", score, found.bound, found.nodes, spent, seconds()))
     return _verdict(found.bound, found.root, spent, found.programmes, found.nodes, target, seconds(), found.interrupted,
                     **common)
 
