@@ -7,6 +7,12 @@ daily's search at 40 units and the 20-minute reference), and prints, per puzzle,
 the last node split that ended within each of `--at` walk programmes (the root's ITERATIONS = 200
 programmes is the plain walk bound, the daily's), divided by that plan. Work is counted in walk
 programmes, so the figures are the same on every machine; seconds are wall time, for scale only.
+
+`python benchmarks/count_bound.py --excess [--only NAME,…]` measures instead what the plain walk
+bound (200 programmes, aimed at BEST) still relaxes, per strip: at its best prices, the walk's count
+of each strip (both arms), the strip's score there, and how far the linear price credits that count
+above the score (H(μ) + μ·count − score: the chord's excess); then the walk's goals and the sum
+of the strips' scores at its counts, the bound a relaxation exact in the strips would give at that walk.
 """
 
 from __future__ import annotations
@@ -41,7 +47,10 @@ def main() -> int:
     parser.add_argument("--work", type=int, default=2000, help="walk programmes in all (default 2000)")
     parser.add_argument("--at", default="200,1000,2000", help="the work at which to read the bound")
     parser.add_argument("--only", help="comma-separated puzzle name prefixes")
+    parser.add_argument("--excess", action="store_true", help="measure the chord's excess per strip at the walk bound's walk")
     args = parser.parse_args()
+    if args.excess:
+        return excess(args.only.split(",") if args.only else None)
     marks = [int(m) for m in args.at.split(",")]
     wanted = args.only.split(",") if args.only else None
     ratios = {m: [] for m in marks}
@@ -66,6 +75,35 @@ def main() -> int:
         if ratios[m]:
             print(f"@{m} programmes: median bound ÷ best plan {statistics.median(ratios[m]):.3f} on {len(ratios[m])} puzzles "
                   f"(from {min(ratios[m]):.2f} to {max(ratios[m]):.2f})")
+    return 0
+
+
+def excess(wanted: list[str] | None) -> int:
+    from generator.solver import count_bound as counts
+    from generator.solver.walk_bound import ITERATIONS
+
+    for name, puzzle in bench.all_puzzles(Path(tempfile.mkdtemp())):
+        key = next((k for k in BEST if name.startswith(k)), None)
+        if key is None or (wanted and not any(name.startswith(w) for w in wanted)):
+            continue
+        facts = Facts(puzzle)
+        relax = counts._Relaxation(facts)
+        walker = counts._Walker(facts, relax, 1)
+        found = counts._descend(facts, relax, walker, counts.Prices.start(facts, relax), ITERATIONS, BEST[key])
+        prices, walk = found.prices, found.walk
+        reached = counts._walk_counts(facts, relax, walk)
+        goals = puzzle.directions * sum(len(claims) for claims in walk.claims)
+        parts, total, scores = [], 0.0, 0.0
+        for i, counter in enumerate(relax.counters):
+            n = min(reached[i], len(counter.values) - 1)
+            score = counter.values[n] + prices.bonus * counter.earned[n]
+            h, _ = counter.conjugate(prices.counter[i], prices.bonus)
+            gap = h + prices.counter[i] * n - score
+            total += gap
+            scores += counter.values[n]
+            parts.append(f"{counter.name.partition(':')[2] or counter.name} {n}:{gap:.1f}")
+        print(f"{name:28s} best {BEST[key]:4d} walk bound {found.value:6.1f}  walk goals {goals:3d}  strips at its counts "
+              f"{scores:6.1f}  excess {total:5.1f}  ({', '.join(parts)})", flush=True)
     return 0
 
 

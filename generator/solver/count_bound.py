@@ -23,7 +23,7 @@ from dataclasses import dataclass, field
 from typing import Callable
 
 from generator.solver.facts import Facts
-from generator.solver.walk_bound import (EPSILON, ITERATIONS, Prices, _Counter, _descend, _Relaxation, _Walker)
+from generator.solver.walk_bound import (EPSILON, ITERATIONS, STEP, Prices, _Counter, _descend, _Relaxation, _Walker)
 
 NODE_ITERATIONS = 20  # walk programmes per child node, from its parent's prices (20 and 40: the same bound on brug-06 at 1000)
 WORK = 1000  # walk programmes in all, the root's ITERATIONS included
@@ -57,6 +57,8 @@ class _Node:
     value: float
     prices: Prices
     order: int  # creation order: ties go to the oldest
+    counts: list[int] | None = None  # the counts of its best walk (both arms), per counter
+    scale: float = STEP  # its descent's last step share: its children start there
     children: list[_Node] = field(default_factory=list)
     done: bool = False  # pruned, or no counter left to split
 
@@ -68,19 +70,22 @@ class _Node:
 
 def count_bound(facts: Facts, *, floor: int | None = None, work: int = WORK, root_iterations: int = ITERATIONS,
                 node_iterations: int = NODE_ITERATIONS, progress: Callable[[Progress], None] | None = None,
-                stop: Callable[[], bool] | None = None) -> CountBound:
+                stop: Callable[[], bool] | None = None, rule: str = "chord", warm: bool = False) -> CountBound:
     """The count-range bound of a puzzle: at least the appreciation of every plan.
 
     `floor` is the score of a known plan: nodes at or below it are pruned (and the subgradient aims
     at it). `work` walk programmes in all; `stop()` (checked between nodes) ends the search early
     with the bound so far, still true. Without `stop` the result is a pure function of the arguments.
+    `rule` chooses the split: "chord" (the range whose envelope rises furthest above its strip, cut
+    there) or "walk" (the counter the node's best walk is credited most above its score, cut at
+    the walk's count; the chord rule where none is); measured alike (docs/solver.md).
     """
     relax = _Relaxation(facts)
     walker = _Walker(facts, relax, 1)
     reach = _reach(relax)
     prune = floor
     first = _descend(facts, relax, walker, Prices.start(facts, relax), min(root_iterations, work), floor)
-    root = _Node({}, first.value, first.prices, 0)
+    root = _Node({}, first.value, first.prices, 0, _walk_counts(facts, relax, first.walk), first.scale)
     spent, labels, nodes = first.iterations, first.labels, 1
     root.done = prune is not None and math.floor(root.value + EPSILON) <= prune
 
@@ -96,7 +101,7 @@ def count_bound(facts: Facts, *, floor: int | None = None, work: int = WORK, roo
         if not candidates:
             break
         node = max(candidates, key=lambda leaf: (leaf.value, -leaf.order))
-        split = _split(relax, reach, node)
+        split = (_split_at_walk(relax, reach, node) if rule == "walk" else None) or _split(relax, reach, node)
         if split is None:
             node.done = True
             continue
@@ -107,10 +112,11 @@ def count_bound(facts: Facts, *, floor: int | None = None, work: int = WORK, roo
                     made.append(_Node(ranges, node.value, node.prices, nodes + len(made), done=True))
                     continue
                 descent = _descend(facts, relax, walker, node.prices, min(node_iterations, work - spent), floor,
-                                   ranges=ranges, prune=prune)
+                                   ranges=ranges, prune=prune, scale=node.scale if warm else STEP)
                 spent += descent.iterations
                 labels = max(labels, descent.labels)
-                child = _Node(ranges, descent.value, descent.prices, nodes + len(made))
+                child = _Node(ranges, descent.value, descent.prices, nodes + len(made), _walk_counts(facts, relax, descent.walk),
+                              descent.scale)
                 child.done = prune is not None and math.floor(child.value + EPSILON) <= prune
                 made.append(child)
         except KeyboardInterrupt:  # Ctrl-C: the tree as it stands, without this node's children
@@ -168,3 +174,41 @@ def _split(relax: _Relaxation, reach: dict[int, int], node: _Node) -> list[dict[
         return None
     i, lo, hi, at = choice
     return [node.ranges | {i: (lo, at)}, node.ranges | {i: (at + 1, hi)}]
+
+
+def _walk_counts(facts: Facts, relax: _Relaxation, walk) -> list[int] | None:
+    """The count each counter reaches with the walk's goals (each arm the same walk, R6)."""
+    if walk is None:
+        return None
+    counts = [counter.low for counter in relax.counters]
+    for claims in walk.claims:
+        for at, g in claims:
+            for i in relax.goal_terms[at][g][2]:
+                counts[i] += facts.puzzle.directions
+    return counts
+
+
+def _split_at_walk(relax: _Relaxation, reach: dict[int, int], node: _Node) -> list[dict[int, tuple[int, int]]] | None:
+    """The node's two children: the counter that the node's best walk is credited most above its
+    score (H over the range + price × the walk's count − the score at that count), cut at the
+    walk's count, so that neither child credits that count above its score (None when no counter
+    is credited a point or more)."""
+    if node.counts is None:
+        return None
+    widest, choice = 1.0 - EPSILON, None
+    prices = node.prices
+    for i, top in reach.items():
+        counter = relax.counters[i]
+        lo, hi = node.ranges.get(i, (counter.low, top))
+        n = node.counts[i]
+        if hi <= lo or not lo <= n <= hi:
+            continue
+        h, _ = counter.conjugate(prices.counter[i], prices.bonus, (lo, hi))
+        excess = h + prices.counter[i] * n - (counter.values[n] + prices.bonus * counter.earned[n])
+        if excess > widest:
+            widest, choice = excess, (i, lo, hi, n)
+    if choice is None:
+        return None
+    i, lo, hi, n = choice
+    cut = n if n < hi else n - 1
+    return [node.ranges | {i: (lo, cut)}, node.ranges | {i: (cut + 1, hi)}]

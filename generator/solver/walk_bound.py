@@ -320,18 +320,19 @@ class _Descent:
     prices: Prices
     iterations: int  # walk programmes run
     labels: int
+    walk: _Walk | None = None  # the best walk at those prices
+    scale: float = STEP  # the step's share of Polyak's when it stopped
 
 
 def _descend(facts: Facts, relax: _Relaxation, walker: _Walker, prices: Prices, iterations: int, floor: int | None,
              deadline: float | None = None, ranges: dict[int, tuple[int, int]] | None = None,
-             prune: int | None = None) -> _Descent:
+             prune: int | None = None, scale: float = STEP) -> _Descent:
     """Up to `iterations` walk programmes of the subgradient method from `prices` (Polyak's step
-    aimed at `floor`, halved after STALL programmes without a lower value). With `ranges` the
+    aimed at `floor`, `scale` of it at first, halved after STALL programmes without a lower value). With `ranges` the
     counts are confined (`count_bound`'s node; their prices may go negative); with `prune`, it
     stops as soon as the value is below prune + 1 (no plan of the node scores more than prune)."""
-    best, best_prices = math.inf, prices
+    best, best_prices, best_walk = math.inf, prices, None
     labels = 0
-    scale = STEP
     stall = 0
     free = frozenset(ranges or ())
     iteration = 0
@@ -340,7 +341,7 @@ def _descend(facts: Facts, relax: _Relaxation, walker: _Walker, prices: Prices, 
         labels = max(labels, walk.labels)
         value, slope = _lagrangian(facts, relax, walker, prices, walk, ranges)
         if value < best - EPSILON:
-            best, best_prices = value, prices
+            best, best_prices, best_walk = value, prices, walk
             stall = 0
         else:
             stall += 1
@@ -357,7 +358,7 @@ def _descend(facts: Facts, relax: _Relaxation, walker: _Walker, prices: Prices, 
         if deadline is not None and time.monotonic() >= deadline:
             break
         prices = prices.moved(slope, scale * gap / norm, free)
-    return _Descent(best, best_prices, iteration, labels)
+    return _Descent(best, best_prices, iteration, labels, best_walk, scale)
 
 
 @dataclass
