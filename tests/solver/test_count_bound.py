@@ -188,3 +188,10 @@ def test_count_bound_interrupted_keeps_a_true_bound(monkeypatch):
     monkeypatch.setattr(counts, "_descend", descend)
     found = counts.count_bound(facts, floor=None, work=400, root_iterations=40)
     assert calls["n"] == 3 and found.interrupted and found.bound == found.root and found.nodes == 1
+
+
+@pytest.mark.parametrize("value", ["1", "-3", "5000", "nan"])
+def test_daily_refuses_a_silly_prove_work(tmp_path, capsys, value):
+    """`daily --prove-work` below the daily's own bound (4 units, 200 programmes) or above an hour: exit 2."""
+    assert main(["daily", "--date", "2026-12-14", "--city", "antwerpen", "--prove-work", value, "--out", str(tmp_path)]) == 2
+    assert "--prove-work" in capsys.readouterr().err and not any(tmp_path.iterdir())
