@@ -70,6 +70,25 @@ def test_the_count_bound_is_at_least_the_brute_force_best(brute, case, aimed):
     assert found.bound <= found.root and found.nodes >= 1
 
 
+@pytest.mark.parametrize("city", ["brugge", "antwerpen"])
+def test_the_count_bound_is_at_least_a_daily_minis_proven_maximum(city):
+    """Six turns on a real map: never below the maximum the full model proves (CP-SAT), split
+    without a floor and aimed at that maximum; the planted over-tight double falls below it."""
+    import datetime as dt
+
+    from generator.daily.mini import deal_mini
+    from generator.data.cities import load_city
+    from generator.solver import Status
+    from generator.solver.solve import prove
+
+    puzzle = deal_mini(load_city(city), dt.date(2026, 12, 1), 0)
+    proof = prove(puzzle, 20)
+    assert proof.status is Status.OPTIMAL
+    for floor in (None, proof.score):
+        assert counts.count_bound(Facts(puzzle), floor=floor, work=300, root_iterations=40).bound >= proof.score
+    assert planted(Facts(puzzle)).bound < proof.score  # the same check catches the planted double
+
+
 @pytest.mark.parametrize("case", ["basic, assignments", "advanced"])
 def test_a_planted_over_tight_bound_is_caught(brute, case):
     """The same check refuses a bound that forgets plans (the test double above)."""
