@@ -13,7 +13,6 @@ search's (SolverBug otherwise); an OPTIMAL is a replayed plan whose score meets 
 
 from __future__ import annotations
 
-import math
 import time
 from dataclasses import dataclass
 from enum import Enum
@@ -172,7 +171,3 @@ def _verdict(bound: int, walk: int | None, work: float, programmes: int, nodes: 
     return ProofResult(status, score, bound, plan, work, search_work, programmes, nodes, walk, target, seconds,
                        interrupted)
 
-
-def gap(result: ProofResult) -> float:
-    """The bound's excess over the plan, as a share of the plan's score (inf for a plan of 0 or less)."""
-    return (result.bound - result.score) / result.score if result.score and result.score > 0 else math.inf
