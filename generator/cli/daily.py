@@ -44,6 +44,9 @@ def register(subparsers: argparse._SubParsersAction) -> None:
         "(default 40); the answer depends on it, not on the machine: keep it fixed to get the same files",
     )
     parser.add_argument("--no-mini", action="store_true", help="skip the daily mini (its four files)")
+    parser.add_argument("--prove-work", type=float, metavar="W",
+                        help="work units for the par's bound (as solve --prove: 50 walk programmes a unit, split by the "
+                        "strips' counts; default: the daily's 200 programmes, 4 units); a par that meets it is proven optimal")
     add_language_option(parser)
     parser.add_argument("--out", default="output", help="folder to write into (default output/, in the current folder)")
     parser.add_argument(
@@ -103,6 +106,8 @@ def run(args: argparse.Namespace) -> int:
     lang = language_of(args, city_argument(city))
     size = paper(args.paper)
     work = daily_work(args.work)
+    if args.prove_work is not None and not 4 <= args.prove_work <= 3600:
+        raise UsageError(f"--prove-work {args.prove_work:g}: expected 4 (the daily's own bound, 200 walk programmes) to 3600 units")
     base_url = checked_base_url(args.base_url) if args.base_url is not None else None
     if args.first is None:
         if args.last is not None or args.cluster is not None:
@@ -121,7 +126,7 @@ def _one_date(day, city: str, work: float, paper: str, base_url: str | None, lan
 
     with daily_stages(f"daily {day.isoformat()}") as stages:
         daily, mini = make_date(city, day, Path(args.out), work, render_daily, paper, base_url,
-                                with_mini=not args.no_mini, lang=lang, stages=stages)
+                                with_mini=not args.no_mini, lang=lang, stages=stages, prove_work=args.prove_work)
     print(summary(daily))
     if args.no_mini:
         return 0
@@ -145,7 +150,7 @@ def _batch(city: str, work: float, paper: str, base_url: str | None, lang: str, 
     cluster = checked_address(args.cluster) if args.cluster is not None else None
     days = dates(args.first, args.last)
     jobs = [DailyJob(city, day, work, paper, base_url, with_mini=not args.no_mini, out=str(args.out), render=render_daily,
-                     lang=lang) for day in days]
+                     lang=lang, prove_work=args.prove_work) for day in days]
     made = {}
     with counter(len(jobs), "date", "daily") as bar:
         for result in made_dates(jobs, cluster):

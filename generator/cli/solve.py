@@ -14,6 +14,9 @@ from generator.rules.text import render_map
 from generator.solver.walk_bound import ITERATIONS  # no OR-Tools: that loads only for a solve
 
 EXIT_NOT_WON = 1  # --target: UNSOLVABLE or UNKNOWN
+EXIT_INTERRUPTED = 130  # --prove stopped by Ctrl-C (the best plan and bound so far are printed)
+PROVE_WORK = 40.0  # --prove's default work: the daily's search budget
+PROVE_MAX_WORK = 86400.0
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:
@@ -32,7 +35,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
         ),
     )
     parser.add_argument("puzzle", metavar="PUZZLE", help="a puzzle YAML file")
-    parser.add_argument("--time-limit", type=float, default=60.0, metavar="S", help="seconds (default 60)")
+    parser.add_argument("--time-limit", type=float, metavar="S", help="seconds (default 60; not with --prove)")
     parser.add_argument("--workers", type=int, default=2, metavar="K", help="processes (default 2, one per core)")
     parser.add_argument("--work", type=float, metavar="W",
                         help="the search's work in deterministic units of about a second of two cores (default: 60 %% of "
@@ -42,12 +45,21 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     parser.add_argument("--walk-bound", type=int, default=ITERATIONS, metavar="N",
                         help=f"N walk programmes for an upper bound that sees the path (default {ITERATIONS}, about 10 s; "
                         "0 leaves it out); given --work, the bound is the same on every machine")
+    parser.add_argument("--prove", action="store_true",
+                        help="prove: the search's plan against the count-range bound, on --work units alone (default "
+                        f"{PROVE_WORK:g}, no clock): OPTIMAL when they meet, else FEASIBLE with the gap; with --target, "
+                        "WINNABLE, UNSOLVABLE (the bound is below it) or UNKNOWN. Progress on stderr; Ctrl-C prints "
+                        "the best plan and bound so far")
     parser.add_argument("--json", action="store_true", help="print the result as JSON")
     parser.add_argument("--plan-out", metavar="FILE", help="write the plan to FILE (YAML, readable by verify)")
     parser.set_defaults(func=run)
 
 
 def run(args: argparse.Namespace) -> int:
+    if args.prove:
+        return run_proof(args)
+    if args.time_limit is None:
+        args.time_limit = 60.0
     if not 0 < args.time_limit <= 86400:
         raise UsageError(f"--time-limit must be between 0 and 86400 seconds, not {args.time_limit:g}")
     if not 1 <= args.workers <= 64:
@@ -74,6 +86,64 @@ def run(args: argparse.Namespace) -> int:
     else:
         print(describe(puzzle, result))
     return EXIT_NOT_WON if result.status in (Status.UNSOLVABLE, Status.UNKNOWN) else 0
+
+
+def run_proof(args: argparse.Namespace) -> int:
+    """--prove: prove_plan on --work units, its progress on stderr, the answer on stdout."""
+    import sys
+
+    work = PROVE_WORK if args.work is None else args.work
+    if not 0 < work <= PROVE_MAX_WORK:
+        raise UsageError(f"--work must be more than 0 and at most {PROVE_MAX_WORK:g} units with --prove, not {work:g}: "
+                         "the search gets half of it and the bound the rest (a unit is about a second of two cores)")
+    if args.time_limit is not None:
+        raise UsageError("--prove runs on --work alone, the same on every machine: leave out --time-limit")
+    if args.target is not None and not 0 <= args.target <= 999:
+        raise UsageError(f"--target must be between 0 and 999, not {args.target}")
+    if not 1 <= args.workers <= 64:
+        raise UsageError(f"--workers must be between 1 and 64, not {args.workers}")
+    if not 0 <= args.seed < 2**31:
+        raise UsageError(f"--seed must be between 0 and {2**31 - 1}, not {args.seed}")
+    puzzle = puzzle_argument(args.puzzle)
+    from generator.solver.proof import prove_plan  # ortools loads only for this command
+
+    def progress(p) -> None:
+        print(p.line(), file=sys.stderr, flush=True)
+
+    result = prove_plan(puzzle, work, target=args.target, seed=args.seed, workers=args.workers, progress=progress)
+    if args.plan_out and result.plan is not None:
+        _write_plan(Path(args.plan_out), result.plan, args.puzzle)
+    if args.json:
+        print_json(result.as_dict())
+    else:
+        print(describe_proof(puzzle, result))
+    if result.interrupted:
+        return EXIT_INTERRUPTED
+    return EXIT_NOT_WON if str(result.status) in ("UNSOLVABLE", "UNKNOWN") else 0
+
+
+def describe_proof(puzzle, result) -> str:
+    status = str(result.status)
+    spent = f"{result.work:.1f} units of work, {result.nodes} nodes"
+    if status == "OPTIMAL":
+        verdict = f"appreciation {result.score}, proven optimal: the plan meets the bound ({spent})"
+    elif status == "FEASIBLE":
+        verdict = f"appreciation {result.score}, upper bound {result.bound} (gap {result.bound - result.score}; {spent})"
+    elif status == "WINNABLE":
+        verdict = f"target {result.target} can be won: the plan below scores {result.score} and completes every assignment"
+    elif status == "UNSOLVABLE":
+        verdict = f"target {result.target} cannot be won: no plan scores more than {result.bound} ({spent})"
+    else:
+        verdict = f"target {result.target}: neither won nor refuted; best plan {result.score}, bound {result.bound} ({spent})"
+    if result.interrupted:
+        verdict += "; interrupted: the best plan and bound so far"
+    lines = [f"{status}: {verdict}"]
+    if result.plan is not None:
+        lines.append("")
+        lines.extend("  " + format_turn(number, turn) for number, turn in enumerate(result.plan.turns, start=1))
+        lines.append("")
+        lines.append(f"score: {replay(puzzle, result.plan).breakdown.total}")
+    return "\n".join(lines)
 
 
 def _write_plan(path: Path, plan, puzzle_file: str) -> None:

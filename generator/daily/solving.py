@@ -50,15 +50,17 @@ def solve_daily(puzzle: Puzzle, work: float = WORK, stages: Stages = QUIET) -> S
                     window=result.window)
 
 
-def bound_daily(puzzle: Puzzle, solution: Solution) -> Solution:
-    """`solution` with the walk bound of WALK_PROGRAMMES programmes aimed at its par: proven
-    optimal when the par meets it (as `solve` with `walk_iterations` says)."""
+def bound_daily(puzzle: Puzzle, solution: Solution, programmes: int = WALK_PROGRAMMES) -> Solution:
+    """`solution` with the count-range bound (solver/count_bound.py) of `programmes` walk
+    programmes aimed at its par: proven optimal when the par meets it. At WALK_PROGRAMMES it is
+    the walk bound of as many programmes, to the last bit (its root alone); more (`daily
+    --prove-work`) splits the plans by their strips' counts (docs/solver.md, "A bound that sees the counts")."""
+    from generator.solver.count_bound import count_bound
     from generator.solver.facts import Facts
-    from generator.solver.walk_bound import walk_bound
 
     if solution.proven:
         return solution
-    cap = walk_bound(Facts(puzzle), iterations=WALK_PROGRAMMES, floor=solution.score).bound
+    cap = count_bound(Facts(puzzle), floor=solution.score, work=max(programmes, WALK_PROGRAMMES)).bound
     if solution.score >= cap:
         return replace(solution, bound=solution.score, proven=True)
     return replace(solution, bound=cap)

@@ -32,6 +32,10 @@ PLANNER_BEAMS = ({"width": 4, "branch": 3}, {"width": 16, "branch": 4})
 # The large-neighbourhood search's work (solver/lns.py, one worker: jobs already run in parallel)
 # when both beams lose; it starts from their best plan and stops as soon as a plan wins.
 LNS_WORK = 10.0
+# The count-range bound's work (solver/count_bound.py, walk programmes; 200 is the root alone, the
+# daily's walk bound) asked before a deal no witness won is left to CP-SAT or called unknown: a
+# bound below the level's target makes it UNSOLVABLE (issue 36). About 5-8 s on a 15-turn deal.
+BOUND_WORK = 200
 
 
 @dataclass(frozen=True)
@@ -82,8 +86,9 @@ def run_job(job: Job) -> tuple[Outcome, ...]:
     """Play one job. A solver job looks for a winning plan with full knowledge of the deck, from
     the cheapest witness up: the honest player's win (knowing the deck can only do better), the
     planner's, the large-neighbourhood search's from the best of those plans (skipped when its
-    work is 0), then CP-SAT with the level's target (skipped when the time limit is 0), which can
-    also prove a level unwinnable. Its honest game is the honest job of the same deal, so with
+    work is 0); then the count-range bound (BOUND_WORK), UNSOLVABLE when it is below the target;
+    then CP-SAT with the level's target (skipped when the time limit is 0), which can also prove a
+    level unwinnable. Its honest game is the honest job of the same deal, so with
     `honest_too` it reports that outcome as well (first), instead of a second job replaying it."""
     from generator.players.honest import honest_plan
 
@@ -123,6 +128,8 @@ def _witness(job: Job, puzzle: Puzzle, report: Report, started: float) -> Outcom
         if searched.optimal(facts.turns):
             return Outcome(job, "UNSOLVABLE", searched.score, time.monotonic() - started)
         best, plan = replay(puzzle, searched.plan), searched.plan
+    if _bound_below_target(puzzle):
+        return Outcome(job, "UNSOLVABLE", best.score, time.monotonic() - started)
     if job.time_limit <= 0:
         return Outcome(job, "UNKNOWN", best.score, time.monotonic() - started)
     from generator.solver.solve import solve
@@ -132,6 +139,17 @@ def _witness(job: Job, puzzle: Puzzle, report: Report, started: float) -> Outcom
     # "cp-sat" stands for the whole solver: its start players, its search or the full model.
     witness = "cp-sat" if result.status == "SOLVABLE" else ""
     return Outcome(job, str(result.status), result.score, time.monotonic() - started, witness)
+
+
+def _bound_below_target(puzzle: Puzzle) -> bool:
+    """The deal cannot be won: no plan scores the level's target (the count-range bound of
+    BOUND_WORK walk programmes, aimed just below the target, is below it)."""
+    from generator.solver.count_bound import count_bound
+    from generator.solver.facts import Facts
+
+    if BOUND_WORK <= 0 or puzzle.target is None:
+        return False
+    return count_bound(Facts(puzzle), floor=puzzle.target - 1, work=BOUND_WORK).bound < puzzle.target
 
 
 def _closer(report: Report) -> tuple[int, int]:

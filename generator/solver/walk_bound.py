@@ -73,11 +73,15 @@ class _Counter:
     low: int  # the count the start gives: no plan has fewer
     earned: list[int]  # earned[n]: the value of the bonus actions n crossings earn (R9; zeros if none)
 
-    def conjugate(self, price: float, bonus: float) -> tuple[float, int]:
+    def conjugate(self, price: float, bonus: float, within: tuple[int, int] | None = None) -> tuple[float, int]:
         """max over n ≥ low of values[n] + bonus·earned[n] − price·n (H(μ) + θ's credit), and the n
-        that gives it (the highest on a tie)."""
-        best, arg = -math.inf, self.low
-        for n in range(self.low, len(self.values)):
+        that gives it (the highest on a tie); `within` (lo, hi) restricts n to a count range (a
+        node of `count_bound`)."""
+        first, last = self.low, len(self.values) - 1
+        if within is not None:
+            first, last = max(first, within[0]), min(last, within[1])
+        best, arg = -math.inf, first
+        for n in range(first, last + 1):
             value = self.values[n] + bonus * self.earned[n] - price * n
             if value >= best - EPSILON:
                 best, arg = max(best, value), n
@@ -273,16 +277,17 @@ class Prices:
                 + sum(g * g for g in self.location.values()) + sum(g * g for g in self.step or ())
                 + self.eatery ** 2 + self.restaurant ** 2 + self.hunted ** 2 + self.bonus ** 2)
 
-    def moved(self, slope: Prices, size: float) -> Prices:
+    def moved(self, slope: Prices, size: float, free: frozenset[int] = frozenset()) -> Prices:
         """The prices `size` against the subgradient `slope` (∂L/∂price is the slack the walk
-        leaves), kept ≥ 0."""
+        leaves), kept ≥ 0, except the counters in `free`: those whose count is confined to a range
+        (`count_bound`), an equality whose price may take either sign."""
 
         def down(price: float, g: float) -> float:
             return max(0.0, price - size * g)
 
         return Prices(
             action=[[down(p, g) for p, g in zip(row, slopes)] for row, slopes in zip(self.action, slope.action)],
-            counter=[down(p, g) for p, g in zip(self.counter, slope.counter)],
+            counter=[p - size * g if i in free else down(p, g) for i, (p, g) in enumerate(zip(self.counter, slope.counter))],
             eatery=down(self.eatery, slope.eatery),
             restaurant=down(self.restaurant, slope.restaurant),
             hunted=down(self.hunted, slope.hunted),
@@ -303,23 +308,48 @@ def walk_bound(facts: Facts, *, iterations: int = ITERATIONS, floor: int | None 
     """
     relax = _Relaxation(facts)
     walker = _Walker(facts, relax, radius)
-    prices = Prices.start(facts, relax)
-    best = math.inf
+    descent = _descend(facts, relax, walker, Prices.start(facts, relax), iterations, floor, deadline)
+    return WalkBound(math.floor(descent.value + EPSILON), descent.value, descent.iterations, descent.labels)
+
+
+@dataclass
+class _Descent:
+    """A subgradient descent's lowest Lagrangian value, the prices that gave it, and its cost."""
+
+    value: float
+    prices: Prices
+    iterations: int  # walk programmes run
+    labels: int
+    walk: _Walk | None = None  # the best walk at those prices
+    scale: float = STEP  # the step's share of Polyak's when it stopped
+
+
+def _descend(facts: Facts, relax: _Relaxation, walker: _Walker, prices: Prices, iterations: int, floor: int | None,
+             deadline: float | None = None, ranges: dict[int, tuple[int, int]] | None = None,
+             prune: int | None = None, scale: float = STEP) -> _Descent:
+    """Up to `iterations` walk programmes of the subgradient method from `prices` (Polyak's step
+    aimed at `floor`, `scale` of it at first, halved after STALL programmes without a lower value). With `ranges` the
+    counts are confined (`count_bound`'s node; their prices may go negative); with `prune`, it
+    stops as soon as the value is below prune + 1 (no plan of the node scores more than prune)."""
+    best, best_prices, best_walk = math.inf, prices, None
     labels = 0
-    scale = STEP
     stall = 0
+    free = frozenset(ranges or ())
+    iteration = 0
     for iteration in range(1, iterations + 1):
         walk = walker.run(prices)
         labels = max(labels, walk.labels)
-        value, slope = _lagrangian(facts, relax, walker, prices, walk)
+        value, slope = _lagrangian(facts, relax, walker, prices, walk, ranges)
         if value < best - EPSILON:
-            best = value
+            best, best_prices, best_walk = value, prices, walk
             stall = 0
         else:
             stall += 1
             if stall >= STALL:
                 scale /= 2
                 stall = 0
+        if prune is not None and math.floor(best + EPSILON) <= prune:
+            break
         target = floor if floor is not None else best - 0.1 * facts.ceiling()
         gap = max(value - target, 1.0)
         norm = slope.norm()
@@ -327,8 +357,8 @@ def walk_bound(facts: Facts, *, iterations: int = ITERATIONS, floor: int | None 
             break  # the walk meets every relaxed constraint with equality: the bound cannot fall
         if deadline is not None and time.monotonic() >= deadline:
             break
-        prices = prices.moved(slope, scale * gap / norm)
-    return WalkBound(math.floor(best + EPSILON), best, iteration, labels)
+        prices = prices.moved(slope, scale * gap / norm, free)
+    return _Descent(best, best_prices, iteration, labels, best_walk, scale)
 
 
 @dataclass
@@ -346,14 +376,16 @@ class _Choices:
     earned: int = 0
 
 
-def _lagrangian(facts: Facts, relax: _Relaxation, walker: _Walker, prices: Prices, walk: _Walk) -> tuple[float, Prices]:
-    """The relaxation's value at `prices`, at least every plan's appreciation, and its subgradient.
+def _lagrangian(facts: Facts, relax: _Relaxation, walker: _Walker, prices: Prices, walk: _Walk,
+                ranges: dict[int, tuple[int, int]] | None = None) -> tuple[float, Prices]:
+    """The relaxation's value at `prices`, at least every plan's appreciation (every plan whose
+    counts lie in `ranges`, counter index → (lo, hi), when given), and its subgradient.
 
     The terms are added one by one in a fixed order, so the bound is the same to the last bit.
     """
     value, chosen = _turn_choices(facts, walker, prices, walk)
     for i, counter in enumerate(relax.counters):
-        h, n = counter.conjugate(prices.counter[i], prices.bonus)
+        h, n = counter.conjugate(prices.counter[i], prices.bonus, ranges.get(i) if ranges else None)
         value += h
         chosen.counts.append(n)
         chosen.earned += counter.earned[n]

@@ -293,3 +293,20 @@ def test_a_damaged_log_is_refused_with_the_way_out(tmp_path, damage):
     path.write_bytes(_damaged(line, damage))
     with pytest.raises(DataError, match="pass --fresh to start the log over"):
         read_log(path, jobs)
+
+
+def test_a_deal_whose_bound_is_below_the_target_is_unsolvable(monkeypatch):
+    """Issue 36: before a deal no witness won is called unknown, the count-range bound is asked; a
+    target above it is UNSOLVABLE (level 2's deal 0 of the tiny city with its target raised to 999);
+    with its own target, within the bound, the deal stays UNKNOWN when no witness is searched for."""
+    import dataclasses
+
+    import generator.levels.sweep as sweep
+
+    real = sweep.level_puzzle
+    monkeypatch.setattr(sweep, "level_puzzle", lambda *a: dataclasses.replace(real(*a), target=999))
+    (refuted,) = run_job(Job(str(TINY), 2, 16, 0, SOLVER, 0, lns_work=0))
+    assert refuted.status == "UNSOLVABLE"
+    monkeypatch.setattr(sweep, "level_puzzle", real)
+    (open_,) = run_job(Job(str(TINY), 2, 16, 0, SOLVER, 0, lns_work=0))
+    assert open_.status == "UNKNOWN"  # the planner's beams lose it, and the bound is above its target

@@ -1,0 +1,111 @@
+"""The count-range bound (generator/solver/count_bound.py) against the plain walk bound.
+
+`python benchmarks/count_bound.py [--work 2000] [--only NAME,…] [--at 200,1000,2000]` takes the
+benchmark puzzles of benchmarks/solver.py, aims the count-range bound at the best plan known
+(BEST: the "best" column of docs/solver.md's walk-bound table of 2026-12-01, the higher of the
+daily's search at 40 units and the 20-minute reference), and prints, per puzzle, the bound after
+the last node split that ended within each of `--at` walk programmes (the root's ITERATIONS = 200
+programmes is the plain walk bound, the daily's), divided by that plan. Work is counted in walk
+programmes, so the figures are the same on every machine; seconds are wall time, for scale only.
+
+`python benchmarks/count_bound.py --excess [--only NAME,…]` measures instead what the plain walk
+bound (200 programmes, aimed at BEST) still relaxes, per strip: at its best prices, the walk's count
+of each strip (both arms), the strip's score there, and how far the linear price credits that count
+above the score (H(μ) + μ·count − score: the chord's excess); then the walk's goals and the sum
+of the strips' scores at its counts, the bound a relaxation exact in the strips would give at that walk.
+"""
+
+from __future__ import annotations
+
+import argparse
+import statistics
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+from generator.solver.count_bound import count_bound  # noqa: E402
+from generator.solver.facts import Facts  # noqa: E402
+import solver as bench  # noqa: E402
+
+BEST = {
+    "brug-00": 88, "brug-01": 96, "brug-02": 149, "brug-03": 154, "brug-04": 116, "brug-05": 175, "brug-06": 87,
+    "brug-07": 121, "brug-08": 97, "brug-09": 139, "antw-00": 91, "antw-01": 96, "antw-02": 102, "antw-03": 119,
+    "antw-04": 114, "antw-05": 128, "antw-06": 96, "antw-07": 95, "antw-08": 90, "antw-09": 127,
+    "daily antw 12-07": 123, "daily antw 12-08": 152, "daily antw 12-09": 136, "daily antw 12-10": 131,
+    "daily antw 12-11": 164, "daily antw 12-12": 181, "daily antw 12-13": 135, "daily brug 12-07": 148,
+    "daily brug 12-08": 166, "daily brug 12-09": 149, "daily brug 12-10": 176, "daily brug 12-11": 201,
+    "daily brug 12-12": 195, "daily brug 12-13": 196,
+}
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--work", type=int, default=2000, help="walk programmes in all (default 2000)")
+    parser.add_argument("--at", default="200,1000,2000", help="the work at which to read the bound")
+    parser.add_argument("--only", help="comma-separated puzzle name prefixes")
+    parser.add_argument("--excess", action="store_true", help="measure the chord's excess per strip at the walk bound's walk")
+    args = parser.parse_args()
+    if args.excess:
+        return excess(args.only.split(",") if args.only else None)
+    marks = [int(m) for m in args.at.split(",")]
+    wanted = args.only.split(",") if args.only else None
+    ratios = {m: [] for m in marks}
+    print(f"{'puzzle':28s} {'best':>5s} " + " ".join(f"{'@' + str(m):>11s}" for m in marks) + "  nodes  open  wall s", flush=True)
+    for name, puzzle in bench.all_puzzles(Path(tempfile.mkdtemp())):
+        key = next((k for k in BEST if name.startswith(k)), None)
+        if key is None or (wanted and not any(name.startswith(w) for w in wanted)):
+            continue
+        best = BEST[key]
+        seen = []  # (programmes, bound) after each split
+        started = time.monotonic()
+        found = count_bound(Facts(puzzle), floor=best, work=args.work,
+                            progress=lambda p: seen.append((p.programmes, p.bound)))
+        seconds = time.monotonic() - started
+        cells = []
+        for m in marks:
+            bound = min([found.root] + [b for spent, b in seen if spent <= m]) if m < found.programmes else found.bound
+            ratios[m].append(bound / best)
+            cells.append(f"{bound:5d} {bound / best:5.2f}")
+        print(f"{name:28s} {best:5d} " + " ".join(cells) + f"  {found.nodes:5d} {found.open:5d} {seconds:7.1f}", flush=True)
+    for m in marks:
+        if ratios[m]:
+            print(f"@{m} programmes: median bound ÷ best plan {statistics.median(ratios[m]):.3f} on {len(ratios[m])} puzzles "
+                  f"(from {min(ratios[m]):.2f} to {max(ratios[m]):.2f})")
+    return 0
+
+
+def excess(wanted: list[str] | None) -> int:
+    from generator.solver import count_bound as counts
+    from generator.solver.walk_bound import ITERATIONS
+
+    for name, puzzle in bench.all_puzzles(Path(tempfile.mkdtemp())):
+        key = next((k for k in BEST if name.startswith(k)), None)
+        if key is None or (wanted and not any(name.startswith(w) for w in wanted)):
+            continue
+        facts = Facts(puzzle)
+        relax = counts._Relaxation(facts)
+        walker = counts._Walker(facts, relax, 1)
+        found = counts._descend(facts, relax, walker, counts.Prices.start(facts, relax), ITERATIONS, BEST[key])
+        prices, walk = found.prices, found.walk
+        reached = counts._walk_counts(facts, relax, walk)
+        goals = puzzle.directions * sum(len(claims) for claims in walk.claims)
+        parts, total, scores = [], 0.0, 0.0
+        for i, counter in enumerate(relax.counters):
+            n = min(reached[i], len(counter.values) - 1)
+            score = counter.values[n] + prices.bonus * counter.earned[n]
+            h, _ = counter.conjugate(prices.counter[i], prices.bonus)
+            gap = h + prices.counter[i] * n - score
+            total += gap
+            scores += counter.values[n]
+            parts.append(f"{counter.name.partition(':')[2] or counter.name} {n}:{gap:.1f}")
+        print(f"{name:28s} best {BEST[key]:4d} walk bound {found.value:6.1f}  walk goals {goals:3d}  strips at its counts "
+              f"{scores:6.1f}  excess {total:5.1f}  ({', '.join(parts)})", flush=True)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,218 @@
+"""A bound that sees the counts: branch and bound on count ranges over the walk bound (issue 36).
+
+The walk bound (walk_bound.py) prices each score h of a count n linearly: h(n) ≤ H(μ) + μ·n, so a
+convex strip is credited its concave envelope, the chord from its lowest count to its highest, and
+the walk collects that chord's excess (docs/solver.md, "A bound that sees the path"). Here the
+plans are split by their counts: a node confines some counters to a range lo ≤ n ≤ hi, where
+H is taken over the range only (and the price of a confined count may be negative: the count is an
+equality there), so each node's walk bound is a true bound of the plans whose counts lie in its
+ranges, and the chord inside a range is narrower than over the whole strip. The node with the
+highest bound is split in two at the count where its widest chord is furthest above its strip;
+its children start from its prices. A node whose bound is at most the best plan's score is
+pruned. The bound of a node is the lower of its own and the highest of its children's (both
+hold for its plans), so the root's is never above the plain walk bound.
+
+The work is counted in walk programmes (each one pass of the labelling programme), so the result
+is a pure function of the puzzle and the arguments.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, field
+from typing import Callable
+
+from generator.solver.facts import Facts
+from generator.solver.walk_bound import (EPSILON, ITERATIONS, STEP, Prices, _Counter, _descend, _Relaxation, _Walker)
+
+NODE_ITERATIONS = 20  # walk programmes per child node, from its parent's prices (20 and 40: the same bound on brug-06 at 1000)
+WORK = 1000  # walk programmes in all, the root's ITERATIONS included
+
+
+@dataclass(frozen=True)
+class CountBound:
+    """The bound (rounded down, and as computed), the plain walk bound of the root, and the work."""
+
+    bound: int
+    value: float
+    root: int  # the walk bound alone: the root node's
+    programmes: int  # walk programmes spent (the work)
+    nodes: int  # nodes evaluated, the root included
+    open: int  # leaves whose bound is above the floor when the work ran out (0: the floor is proven)
+    labels: int
+    interrupted: bool = False  # Ctrl-C stopped it: the bound so far, still true
+
+
+@dataclass(frozen=True)
+class Progress:
+    bound: int
+    programmes: int
+    nodes: int
+    open: int
+
+
+@dataclass
+class _Node:
+    ranges: dict[int, tuple[int, int]]  # counter index → (lo, hi)
+    value: float
+    prices: Prices
+    order: int  # creation order: ties go to the oldest
+    counts: list[int] | None = None  # the counts of its best walk (both arms), per counter
+    scale: float = STEP  # its descent's last step share: its children start there
+    children: list[_Node] = field(default_factory=list)
+    done: bool = False  # pruned, or no counter left to split
+
+    def bound(self) -> float:
+        if not self.children:
+            return self.value
+        return min(self.value, max(c.bound() for c in self.children))
+
+
+def count_bound(facts: Facts, *, floor: int | None = None, work: int = WORK, root_iterations: int = ITERATIONS,
+                node_iterations: int = NODE_ITERATIONS, progress: Callable[[Progress], None] | None = None,
+                stop: Callable[[], bool] | None = None, rule: str = "chord", warm: bool = False,
+                near: float | None = None) -> CountBound:
+    """The count-range bound of a puzzle: at least the appreciation of every plan.
+
+    `floor` is the score of a known plan: nodes at or below it are pruned (and the subgradient aims
+    at it). `work` walk programmes in all; `stop()` (checked between nodes) ends the search early
+    with the bound so far, still true. Without `stop` the result is a pure function of the arguments.
+    `rule` chooses the split: "chord" (the range whose envelope rises furthest above its strip, cut
+    there) or "walk" (the counter the node's best walk is credited most above its score, cut at
+    the walk's count; the chord rule where none is); measured alike (docs/solver.md). `near` aims
+    a child's steps at that share of the way from its parent's bound to the floor instead of at
+    the floor (brug-00 at 1000 programmes: 120 at 0.2, 119 at 0.5, 120 without; brug-02 219 all).
+    """
+    relax = _Relaxation(facts)
+    walker = _Walker(facts, relax, 1)
+    reach = _reach(relax)
+    prune = floor
+    first = _descend(facts, relax, walker, Prices.start(facts, relax), min(root_iterations, work), floor)
+    root = _Node({}, first.value, first.prices, 0, _walk_counts(facts, relax, first.walk), first.scale)
+    spent, labels, nodes = first.iterations, first.labels, 1
+    root.done = prune is not None and math.floor(root.value + EPSILON) <= prune
+
+    def leaves(node: _Node):
+        if not node.children:
+            yield node
+        for child in node.children:
+            yield from leaves(child)
+
+    interrupted = False
+    while spent < work and not (stop and stop()):
+        candidates = [leaf for leaf in leaves(root) if not leaf.done]
+        if not candidates:
+            break
+        node = max(candidates, key=lambda leaf: (leaf.value, -leaf.order))
+        split = (_split_at_walk(relax, reach, node) if rule == "walk" else None) or _split(relax, reach, node)
+        if split is None:
+            node.done = True
+            continue
+        made = []  # the children join the tree together: a node split in part would lose the rest's plans
+        try:
+            for ranges in split:
+                if spent >= work:  # a child not evaluated has no bound of its own: its parent's holds for it
+                    made.append(_Node(ranges, node.value, node.prices, nodes + len(made), done=True))
+                    continue
+                aim = floor if near is None or floor is None else max(floor, math.floor(node.value - near * (node.value - floor)))
+                descent = _descend(facts, relax, walker, node.prices, min(node_iterations, work - spent), aim,
+                                   ranges=ranges, prune=prune, scale=node.scale if warm else STEP)
+                spent += descent.iterations
+                labels = max(labels, descent.labels)
+                child = _Node(ranges, descent.value, descent.prices, nodes + len(made), _walk_counts(facts, relax, descent.walk),
+                              descent.scale)
+                child.done = prune is not None and math.floor(child.value + EPSILON) <= prune
+                made.append(child)
+        except KeyboardInterrupt:  # Ctrl-C: the tree as it stands, without this node's children
+            interrupted = True
+            break
+        node.children = made
+        nodes += len(made)
+        if progress:
+            progress(Progress(math.floor(root.bound() + EPSILON), spent, nodes,
+                              sum(1 for leaf in leaves(root) if not leaf.done)))
+    value = root.bound()
+    bound = math.floor(value + EPSILON)
+    still = sum(1 for leaf in leaves(root) if prune is None or math.floor(leaf.value + EPSILON) > prune)
+    return CountBound(bound, value, math.floor(first.value + EPSILON), spent, nodes, still, labels, interrupted)
+
+
+def _reach(relax: _Relaxation) -> dict[int, int]:
+    """The counters that may be confined, with the highest count a plan can give each: the start's
+    count plus, per location, the most one of its goals adds. A counter whose table stops below
+    that is left alone (its H would not cover every plan)."""
+    most = [counter.low for counter in relax.counters]
+    for entries in relax.goal_terms.values():
+        adds = [0] * len(most)
+        for _, _, counts, _, _ in entries:
+            for i in set(counts):
+                adds[i] = max(adds[i], counts.count(i))
+        for i, a in enumerate(adds):
+            most[i] += a
+    return {i: n for i, (n, counter) in enumerate(zip(most, relax.counters)) if n <= len(counter.values) - 1}
+
+
+def _excess(counter: _Counter, bonus: float, lo: int, hi: int) -> tuple[float, int]:
+    """How far the concave envelope of the counter's score (with θ's credit for the bonus actions it
+    earns) over lo … hi rises above the score, at most, and the count where it does."""
+    h = [counter.values[n] + bonus * counter.earned[n] for n in range(len(counter.values))]
+    best, at = 0.0, lo
+    for n in range(lo + 1, hi):
+        hull = max(h[a] + (h[b] - h[a]) * (n - a) / (b - a) for a in range(lo, n) for b in range(n + 1, hi + 1))
+        if hull - h[n] > best + EPSILON:
+            best, at = hull - h[n], n
+    return best, at
+
+
+def _split(relax: _Relaxation, reach: dict[int, int], node: _Node) -> list[dict[int, tuple[int, int]]] | None:
+    """The node's two children: the counter whose range has the widest excess, cut after the count
+    where it is widest (None when no range has an excess of a point or more)."""
+    widest, choice = 1.0 - EPSILON, None
+    for i, top in reach.items():
+        counter = relax.counters[i]
+        lo, hi = node.ranges.get(i, (counter.low, top))
+        excess, at = _excess(counter, node.prices.bonus, lo, hi)
+        if excess > widest:
+            widest, choice = excess, (i, lo, hi, at)
+    if choice is None:
+        return None
+    i, lo, hi, at = choice
+    return [node.ranges | {i: (lo, at)}, node.ranges | {i: (at + 1, hi)}]
+
+
+def _walk_counts(facts: Facts, relax: _Relaxation, walk) -> list[int] | None:
+    """The count each counter reaches with the walk's goals (each arm the same walk, R6)."""
+    if walk is None:
+        return None
+    counts = [counter.low for counter in relax.counters]
+    for claims in walk.claims:
+        for at, g in claims:
+            for i in relax.goal_terms[at][g][2]:
+                counts[i] += facts.puzzle.directions
+    return counts
+
+
+def _split_at_walk(relax: _Relaxation, reach: dict[int, int], node: _Node) -> list[dict[int, tuple[int, int]]] | None:
+    """The node's two children: the counter that the node's best walk is credited most above its
+    score (H over the range + price × the walk's count − the score at that count), cut at the
+    walk's count, so that neither child credits that count above its score (None when no counter
+    is credited a point or more)."""
+    if node.counts is None:
+        return None
+    widest, choice = 1.0 - EPSILON, None
+    prices = node.prices
+    for i, top in reach.items():
+        counter = relax.counters[i]
+        lo, hi = node.ranges.get(i, (counter.low, top))
+        n = node.counts[i]
+        if hi <= lo or not lo <= n <= hi:
+            continue
+        h, _ = counter.conjugate(prices.counter[i], prices.bonus, (lo, hi))
+        excess = h + prices.counter[i] * n - (counter.values[n] + prices.bonus * counter.earned[n])
+        if excess > widest:
+            widest, choice = excess, (i, lo, hi, n)
+    if choice is None:
+        return None
+    i, lo, hi, n = choice
+    cut = n if n < hi else n - 1
+    return [node.ranges | {i: (lo, cut)}, node.ranges | {i: (cut + 1, hi)}]

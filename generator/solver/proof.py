@@ -1,0 +1,173 @@
+"""`citytrip solve --prove`: the search's best plan against the count-range bound (issue 36).
+
+`prove_plan(puzzle, work, target=…)` spends `work` deterministic units: SEARCH_SHARE of them on the
+large-neighbourhood search (lns.py, the units of `solve --work`), the rest on the count-range
+bound (count_bound.py) aimed at the search's plan, PROGRAMMES_PER_UNIT walk programmes a unit
+(about a second of one core each, like a search unit of two). The bound stops early once it meets
+the plan (OPTIMAL) or, with a target, falls below it (UNSOLVABLE). Both halves are pure functions
+of their arguments, so the answer is the same on every machine.
+
+Checked, never trusted: the plan is replayed by the rules engine, and its score must be the
+search's (SolverBug otherwise); an OPTIMAL is a replayed plan whose score meets a bound.
+"""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass
+from enum import Enum
+from typing import Callable
+
+from generator.rules.plan import Plan
+from generator.rules.puzzle import Puzzle
+from generator.rules.replay import replay
+from generator.solver.count_bound import CountBound, count_bound
+from generator.solver.facts import Facts
+from generator.solver.readback import SolverBug
+
+SEARCH_SHARE = 0.5  # of the work: the search's; the rest is the bound's
+PROGRAMMES_PER_UNIT = 50  # walk programmes per unit of work (0.02 s each on one core here: docs/solver.md)
+MAX_WORK = 100_000
+
+
+class ProofStatus(str, Enum):
+    OPTIMAL = "OPTIMAL"        # the plan meets the bound
+    FEASIBLE = "FEASIBLE"      # a plan and a bound above it: the gap is open
+    WINNABLE = "WINNABLE"      # --target: the plan reaches it and completes every assignment
+    UNSOLVABLE = "UNSOLVABLE"  # --target: the bound is below it
+    UNKNOWN = "UNKNOWN"        # --target: neither, within the work
+
+    def __str__(self) -> str:
+        return self.value
+
+
+@dataclass(frozen=True)
+class ProofProgress:
+    stage: str  # "search" or "bound"
+    best: int | None
+    bound: int | None
+    nodes: int
+    work: float
+    seconds: float
+
+    def line(self) -> str:
+        best = "–" if self.best is None else str(self.best)
+        bound = "–" if self.bound is None else str(self.bound)
+        gap = f"{(self.bound - self.best) / abs(self.best):.1%}" if self.best and self.bound is not None else "–"
+        return (f"prove: {self.stage}  best {best}  bound {bound}  gap {gap}  nodes {self.nodes}  "
+                f"work {self.work:.1f}  elapsed {self.seconds:.1f} s")
+
+
+@dataclass(frozen=True)
+class ProofResult:
+    status: ProofStatus
+    score: int | None
+    bound: int
+    plan: Plan | None
+    work: float  # units spent: the search's plus the bound's programmes ÷ PROGRAMMES_PER_UNIT
+    search_work: float
+    programmes: int
+    nodes: int
+    walk_bound: int | None  # the bound's root: the plain walk bound
+    target: int | None
+    seconds: float
+    interrupted: bool = False
+
+    def as_dict(self) -> dict:
+        from generator.data.puzzles import plan_to_data
+
+        return {
+            "status": self.status.value,
+            "score": self.score,
+            "bound": self.bound,
+            "plan": plan_to_data(self.plan) if self.plan is not None else None,
+            "target": self.target,
+            "work": round(self.work, 3),
+            "search_work": round(self.search_work, 3),
+            "programmes": self.programmes,
+            "nodes": self.nodes,
+            "walk_bound": self.walk_bound,
+            "seconds": round(self.seconds, 3),
+            "interrupted": self.interrupted,
+        }
+
+
+def prove_plan(puzzle: Puzzle, work: float, *, target: int | None = None, seed: int = 0, workers: int = 2,
+               progress: Callable[[ProofProgress], None] | None = None,
+               bound_function: Callable[..., CountBound] | None = None) -> ProofResult:
+    """The best plan `work` units find, and the count-range bound against it (module docstring).
+
+    `bound_function` is count_bound by default; the tests pass planted ones to see them caught.
+    """
+    bound_function = bound_function or count_bound
+    from generator.solver.lns import SearchOptions, portfolio
+
+    if not 0 <= work <= MAX_WORK:
+        raise ValueError(f"work must be between 0 and {MAX_WORK}, not {work:g}")
+    started = time.monotonic()
+    facts = Facts(puzzle)
+    search_units = SEARCH_SHARE * work
+
+    def seconds() -> float:
+        return time.monotonic() - started
+
+    shown: list[tuple] = []  # the last (stage, best, bound) reported: only changes are
+
+    def tell(line: ProofProgress) -> None:
+        key = (line.stage, line.best, line.bound)
+        if progress and (not shown or shown[-1] != key):
+            shown.append(key)
+            progress(line)
+
+    def report_search(p) -> None:  # the work of the branch that found the plan (the portfolio's starts climb apart)
+        tell(ProofProgress("search", p.score, None, 0, p.work, seconds()))
+
+    options = SearchOptions(budget=search_units, seed=seed, workers=workers, target=target,
+                            complete_first=target is not None, progress=report_search)
+    searched = portfolio(puzzle, options, facts)
+    report = replay(puzzle, searched.plan)
+    if not report.valid or report.score != searched.score:
+        raise SolverBug(f"the search's plan replays to {report.score} (valid: {report.valid}), not {searched.score}")
+    score, plan = searched.score, searched.plan
+    won = target is not None and bool(report.won(target))
+    common = dict(score=score, plan=plan, search_work=searched.work)
+    if won:
+        return ProofResult(ProofStatus.WINNABLE, bound=facts.ceiling(), work=searched.work, programmes=0, nodes=0,
+                           walk_bound=None, seconds=seconds(), target=target, **common)
+    if searched.optimal(facts.turns):  # an exact window of the whole game, proven by CP-SAT: no better plan
+        status = ProofStatus.OPTIMAL if target is None else ProofStatus.UNSOLVABLE
+        return ProofResult(status, bound=score if target is None else facts.ceiling(), work=searched.work, programmes=0,
+                           nodes=0, walk_bound=None, seconds=seconds(), target=target, **common)
+    if searched.interrupted:
+        return _verdict(facts.ceiling(), None, searched.work, 0, 0, target, seconds(), True, **common)
+    # The bound stops at the plan (no target) or just below the target: every node at or below
+    # `floor` is closed.
+    floor = score if target is None else target - 1
+    programmes = max(0, int(round((work - search_units) * PROGRAMMES_PER_UNIT)))
+
+    def report_bound(p) -> None:
+        tell(ProofProgress("bound", score, p.bound, p.nodes, searched.work + p.programmes / PROGRAMMES_PER_UNIT, seconds()))
+
+    try:
+        found = bound_function(facts, floor=floor, work=programmes, progress=report_bound) if programmes else None
+    except KeyboardInterrupt:  # Ctrl-C before the bound's first node: the trivial bound
+        return _verdict(facts.ceiling(), None, searched.work, 0, 0, target, seconds(), True, **common)
+    if found is None:
+        return _verdict(facts.ceiling(), None, searched.work, 0, 0, target, seconds(), False, **common)
+    spent = searched.work + found.programmes / PROGRAMMES_PER_UNIT
+    tell(ProofProgress("bound", score, found.bound, found.nodes, spent, seconds()))
+    return _verdict(found.bound, found.root, spent, found.programmes, found.nodes, target, seconds(), found.interrupted,
+                    **common)
+
+
+def _verdict(bound: int, walk: int | None, work: float, programmes: int, nodes: int, target: int | None,
+             seconds: float, interrupted: bool, *, score: int, plan: Plan, search_work: float) -> ProofResult:
+    if target is None:
+        status = ProofStatus.OPTIMAL if score >= bound else ProofStatus.FEASIBLE
+    else:
+        status = ProofStatus.UNSOLVABLE if bound < target else ProofStatus.UNKNOWN
+    if bound < score:
+        raise SolverBug(f"the bound {bound} is below a plan the engine scores {score}")
+    return ProofResult(status, score, bound, plan, work, search_work, programmes, nodes, walk, target, seconds,
+                       interrupted)
+

@@ -1,0 +1,216 @@
+"""The count-range bound (generator/solver/count_bound.py) and `solve --prove` (proof.py): a true
+upper bound, checked against brute force, never trusted."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from generator.cli import main
+from generator.data.puzzles import puzzle_to_data
+from generator.data.yaml_file import dump_yaml
+from generator.rules.replay import replay
+from generator.solver import count_bound as counts
+from generator.solver.facts import Facts
+from generator.solver.proof import ProofStatus, prove_plan
+from generator.solver.readback import SolverBug
+from generator.solver.walk_bound import walk_bound
+from solver_helpers import TINY, exhaustive_best, mini, tiny
+
+# The mini city's puzzles and their brute-force best (the engine over every legal plan), once.
+CASES = {
+    "basic, assignments": (2, "basic", 1, ("1.01", "2.01")),
+    "advanced": (2, "advanced", 1, ()),
+    "two directions": (2, "basic", 2, ("2.01",)),
+}
+
+
+@pytest.fixture(scope="module")
+def brute(tmp_path_factory):
+    found = {}
+
+    def best(case: str):
+        if case not in found:
+            turns, mode, directions, assignments = CASES[case]
+            puzzle = mini(tmp_path_factory.mktemp("mini"), turns, mode=mode, directions=directions, assignments=assignments)
+            found[case] = (puzzle, exhaustive_best(puzzle))
+        return found[case]
+
+    return best
+
+
+def planted(facts, *, floor=None, work=counts.WORK, **_):
+    """A test double: an over-tight bound, as a node whose ranges forget plans would give (every
+    count confined to the start's, so no plan that crosses anything is bounded)."""
+    relax = counts._Relaxation(facts)
+    walker = counts._Walker(facts, relax, 1)
+    ranges = {i: (relax.counters[i].low, relax.counters[i].low) for i in counts._reach(relax)}
+    descent = counts._descend(facts, relax, walker, counts.Prices.start(facts, relax), 200, floor, ranges=ranges)
+    bound = int(descent.value // 1)
+    return counts.CountBound(bound, descent.value, bound, descent.iterations, 1, 1, descent.labels)
+
+
+def true_bound(bound_function, puzzle, best: int, floor: int | None) -> bool:
+    """The check: the bound of `bound_function` is at least the brute-force best."""
+    return bound_function(Facts(puzzle), floor=floor, work=300).bound >= best
+
+
+@pytest.mark.parametrize("case", list(CASES))
+@pytest.mark.parametrize("aimed", [False, True])
+def test_the_count_bound_is_at_least_the_brute_force_best(brute, case, aimed):
+    """No legal plan of the mini city (a choice location, the combo, an eatery, a restaurant,
+    category and set assignments; basic and advanced; one and two directions) scores more than
+    the bound, split without a floor (no pruning) or aimed at the best plan (pruned at it); nor is
+    it above the plain walk bound."""
+    puzzle, best = brute(case)
+    floor = best if aimed else None
+    assert true_bound(counts.count_bound, puzzle, best, floor)
+    found = counts.count_bound(Facts(puzzle), floor=floor, work=300)
+    assert found.bound <= found.root and found.nodes >= 1
+
+
+@pytest.mark.parametrize("city", ["brugge", "antwerpen"])
+def test_the_count_bound_is_at_least_a_daily_minis_proven_maximum(city):
+    """Six turns on a real map: never below the maximum the full model proves (CP-SAT), split
+    without a floor and aimed at that maximum; the planted over-tight double falls below it."""
+    import datetime as dt
+
+    from generator.daily.mini import deal_mini
+    from generator.data.cities import load_city
+    from generator.solver import Status
+    from generator.solver.solve import prove
+
+    puzzle = deal_mini(load_city(city), dt.date(2026, 12, 1), 0)
+    proof = prove(puzzle, 20)
+    assert proof.status is Status.OPTIMAL
+    for floor in (None, proof.score):
+        assert counts.count_bound(Facts(puzzle), floor=floor, work=300, root_iterations=40).bound >= proof.score
+    assert planted(Facts(puzzle)).bound < proof.score  # the same check catches the planted double
+
+
+@pytest.mark.parametrize("case", ["basic, assignments", "advanced"])
+def test_a_planted_over_tight_bound_is_caught(brute, case):
+    """The same check refuses a bound that forgets plans (the test double above)."""
+    puzzle, best = brute(case)
+    assert not true_bound(planted, puzzle, best, None)
+
+
+def test_the_count_bound_is_a_pure_function_of_its_arguments():
+    facts = Facts(tiny(5))
+    first = counts.count_bound(facts, floor=-3, work=260, root_iterations=40)
+    assert first == counts.count_bound(Facts(tiny(5)), floor=-3, work=260, root_iterations=40)
+    assert first.programmes <= 260
+
+
+def test_the_root_is_the_walk_bound():
+    """With no work beyond the root, the count bound is the plain walk bound of as many programmes."""
+    facts = Facts(tiny(4))
+    assert counts.count_bound(facts, floor=-5, work=60, root_iterations=60).bound == walk_bound(facts, iterations=60, floor=-5).bound
+
+
+def test_prove_states_optimal_feasible_and_the_target_verdicts():
+    """On tiny(1) (one turn: the search's exact window covers the game) the plan is OPTIMAL, and a
+    target above it UNSOLVABLE. On tiny(5) a target below the plan is WINNABLE; planted bounds:
+    one equal to the plan proves it, one above it leaves the gap (FEASIBLE) or the target UNKNOWN,
+    one below the target refutes it."""
+    puzzle = tiny(1)
+    proven = prove_plan(puzzle, 4, workers=1)
+    assert proven.status is ProofStatus.OPTIMAL and proven.bound == proven.score
+    assert replay(puzzle, proven.plan).score == proven.score
+    assert prove_plan(puzzle, 4, workers=1, target=0).status is ProofStatus.UNSOLVABLE  # a plan of −32 at best
+
+    puzzle = tiny(5)  # five turns: the search's windows do not cover the game (test_walk_bound.py)
+
+    def at(offset):
+        def bound_function(facts, *, floor, work, progress=None):
+            return counts.CountBound(floor + offset, floor + offset, floor + offset, 1, 1, 0, 1)
+        return bound_function
+
+    met = prove_plan(puzzle, 4, workers=1, bound_function=at(0))
+    assert met.status is ProofStatus.OPTIMAL and met.bound == met.score == replay(puzzle, met.plan).score
+    gap = prove_plan(puzzle, 4, workers=1, bound_function=at(5))
+    assert gap.status is ProofStatus.FEASIBLE and gap.bound == gap.score + 5
+    low = gap.score - 10
+    assert prove_plan(puzzle, 4, workers=1, target=low).status is ProofStatus.WINNABLE
+    assert prove_plan(puzzle, 4, workers=1, target=gap.score + 3, bound_function=at(5)).status is ProofStatus.UNKNOWN
+    refused = prove_plan(puzzle, 4, workers=1, target=gap.score + 3, bound_function=at(-1))  # bound = target − 2
+    assert refused.status is ProofStatus.UNSOLVABLE and refused.bound < refused.target
+
+
+def test_a_bound_below_the_replayed_plan_raises():
+    """Checked, never trusted: a bound under a plan the engine scores is a SolverBug, not a proof."""
+    def over_tight(facts, *, floor, work, progress=None):
+        return counts.CountBound(floor - 1, floor - 1, floor - 1, 1, 1, 0, 1)
+
+    with pytest.raises(SolverBug):
+        prove_plan(tiny(5), 4, workers=1, bound_function=over_tight)
+
+
+def test_the_cli_proves_prints_progress_and_json(capsys):
+    """`solve --prove` on the tiny puzzle: the JSON carries status, plan, score, bound and work;
+    stderr the progress; a target above the bound is UNSOLVABLE (exit 1)."""
+    assert main(["solve", str(TINY), "--prove", "--work", "2", "--workers", "1", "--json"]) == 0
+    captured = capsys.readouterr()
+    result = json.loads(captured.out)
+    assert result["status"] in ("OPTIMAL", "FEASIBLE") and result["bound"] >= result["score"]
+    assert set(result) >= {"status", "plan", "score", "bound", "work"} and result["work"] > 0
+    assert "prove: search  best" in captured.err and "prove: bound  best" in captured.err
+    assert main(["solve", str(TINY), "--prove", "--work", "2", "--workers", "1", "--target", "500"]) == 1
+    assert capsys.readouterr().out.startswith("UNSOLVABLE: target 500 cannot be won")
+
+
+@pytest.mark.parametrize("argv, message", [
+    (["--work", "-1"], "--work must be more than 0"),
+    (["--work", "0"], "--work must be more than 0"),
+    (["--work", "1e9"], "--work must be more than 0"),
+    (["--work", "nan"], "--work must be more than 0"),
+    (["--time-limit", "5"], "leave out --time-limit"),
+    (["--target", "-4"], "--target must be between 0 and 999"),
+])
+def test_the_cli_refuses_silly_proofs(tmp_path, capsys, argv, message):
+    """Bad input: one paragraph and exit 2, before any work."""
+    path = tmp_path / "puzzle.yaml"
+    path.write_text(dump_yaml(puzzle_to_data(tiny(1))), encoding="utf-8")
+    assert main(["solve", str(path), "--prove", *argv]) == 2
+    err = capsys.readouterr().err
+    assert message in err and "Traceback" not in err
+
+
+def test_ctrl_c_prints_the_best_plan_and_bound_so_far(tmp_path, capsys, monkeypatch):
+    """KeyboardInterrupt in the bound: the plan and the bound so far are printed, exit 130."""
+    path = tmp_path / "puzzle.yaml"
+    path.write_text(dump_yaml(puzzle_to_data(tiny(5))), encoding="utf-8")
+    from generator.solver import proof
+
+    def interrupted(facts, *, floor, work, progress=None):
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(proof, "count_bound", interrupted)
+    assert main(["solve", str(path), "--prove", "--work", "4", "--workers", "1", "--json"]) == 130
+    result = json.loads(capsys.readouterr().out)
+    assert result["interrupted"] and result["plan"] is not None and result["bound"] >= result["score"]
+
+
+def test_count_bound_interrupted_keeps_a_true_bound(monkeypatch):
+    """Ctrl-C inside a node split: the node keeps its own bound (its children are dropped whole)."""
+    facts = Facts(tiny(5))
+    calls = {"n": 0}
+    real = counts._descend
+
+    def descend(*args, **kwargs):
+        calls["n"] += 1
+        if calls["n"] == 3:  # the second child of the first split
+            raise KeyboardInterrupt
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(counts, "_descend", descend)
+    found = counts.count_bound(facts, floor=None, work=400, root_iterations=40)
+    assert calls["n"] == 3 and found.interrupted and found.bound == found.root and found.nodes == 1
+
+
+@pytest.mark.parametrize("value", ["1", "-3", "5000", "nan"])
+def test_daily_refuses_a_silly_prove_work(tmp_path, capsys, value):
+    """`daily --prove-work` below the daily's own bound (4 units, 200 programmes) or above an hour: exit 2."""
+    assert main(["daily", "--date", "2026-12-14", "--city", "antwerpen", "--prove-work", value, "--out", str(tmp_path)]) == 2
+    assert "--prove-work" in capsys.readouterr().err and not any(tmp_path.iterdir())
