@@ -62,12 +62,7 @@ def run(args: argparse.Namespace) -> int:
         args.time_limit = 60.0
     if not 0 < args.time_limit <= 86400:
         raise UsageError(f"--time-limit must be between 0 and 86400 seconds, not {args.time_limit:g}")
-    if not 1 <= args.workers <= 64:
-        raise UsageError(f"--workers must be between 1 and 64, not {args.workers}")
-    if args.target is not None and not 0 <= args.target <= 999:
-        raise UsageError(f"--target must be between 0 and 999, not {args.target}")
-    if not 0 <= args.seed < 2**31:
-        raise UsageError(f"--seed must be between 0 and {2**31 - 1}, not {args.seed}")
+    check_search_options(args)
     if args.work is not None and not 0 <= args.work <= 86400:
         raise UsageError(f"--work must be between 0 and 86400, not {args.work:g}")
     if not 0 <= args.walk_bound <= 10000:
@@ -79,13 +74,28 @@ def run(args: argparse.Namespace) -> int:
     with solver_progress() as progress:  # Ctrl-C stops the search: the best plan so far is printed below
         result = solve(puzzle, time_limit=args.time_limit, workers=args.workers, target=args.target, seed=args.seed,
                        progress=progress, work=args.work, walk_iterations=args.walk_bound)
+    answer(args, result, describe(puzzle, result))
+    return EXIT_NOT_WON if result.status in (Status.UNSOLVABLE, Status.UNKNOWN) else 0
+
+
+def check_search_options(args: argparse.Namespace) -> None:
+    """The options a solve and a proof share: UsageError for a silly target, workers or seed."""
+    if args.target is not None and not 0 <= args.target <= 999:
+        raise UsageError(f"--target must be between 0 and 999, not {args.target}")
+    if not 1 <= args.workers <= 64:
+        raise UsageError(f"--workers must be between 1 and 64, not {args.workers}")
+    if not 0 <= args.seed < 2**31:
+        raise UsageError(f"--seed must be between 0 and {2**31 - 1}, not {args.seed}")
+
+
+def answer(args: argparse.Namespace, result, described: str) -> None:
+    """The plan into --plan-out when asked, and the result on stdout: JSON with --json, else `described`."""
     if args.plan_out and result.plan is not None:
         _write_plan(Path(args.plan_out), result.plan, args.puzzle)
     if args.json:
         print_json(result.as_dict())
     else:
-        print(describe(puzzle, result))
-    return EXIT_NOT_WON if result.status in (Status.UNSOLVABLE, Status.UNKNOWN) else 0
+        print(described)
 
 
 def run_proof(args: argparse.Namespace) -> int:
@@ -98,12 +108,7 @@ def run_proof(args: argparse.Namespace) -> int:
                          "the search gets half of it and the bound the rest (a unit is about a second of two cores)")
     if args.time_limit is not None:
         raise UsageError("--prove runs on --work alone, the same on every machine: leave out --time-limit")
-    if args.target is not None and not 0 <= args.target <= 999:
-        raise UsageError(f"--target must be between 0 and 999, not {args.target}")
-    if not 1 <= args.workers <= 64:
-        raise UsageError(f"--workers must be between 1 and 64, not {args.workers}")
-    if not 0 <= args.seed < 2**31:
-        raise UsageError(f"--seed must be between 0 and {2**31 - 1}, not {args.seed}")
+    check_search_options(args)
     puzzle = puzzle_argument(args.puzzle)
     from generator.solver.proof import prove_plan  # ortools loads only for this command
 
@@ -111,12 +116,7 @@ def run_proof(args: argparse.Namespace) -> int:
         print(p.line(), file=sys.stderr, flush=True)
 
     result = prove_plan(puzzle, work, target=args.target, seed=args.seed, workers=args.workers, progress=progress)
-    if args.plan_out and result.plan is not None:
-        _write_plan(Path(args.plan_out), result.plan, args.puzzle)
-    if args.json:
-        print_json(result.as_dict())
-    else:
-        print(describe_proof(puzzle, result))
+    answer(args, result, describe_proof(puzzle, result))
     if result.interrupted:
         return EXIT_INTERRUPTED
     return EXIT_NOT_WON if str(result.status) in ("UNSOLVABLE", "UNKNOWN") else 0
