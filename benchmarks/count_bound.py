@@ -87,9 +87,9 @@ def excess(wanted: list[str] | None) -> int:
         if key is None or (wanted and not any(name.startswith(w) for w in wanted)):
             continue
         facts = Facts(puzzle)
-        relax = counts._Relaxation(facts)
-        walker = counts._Walker(facts, relax, 1)
-        found = counts._descend(facts, relax, walker, counts.Prices.start(facts, relax), ITERATIONS, BEST[key])
+        relax = counts.Relaxation(facts)
+        walker = counts.Walker(facts, relax, 1)
+        found = counts.descend(facts, relax, walker, counts.Prices.start(facts, relax), ITERATIONS, BEST[key])
         prices, walk = found.prices, found.walk
         reached = counts._walk_counts(facts, relax, walk)
         goals = puzzle.directions * sum(len(claims) for claims in walk.claims)

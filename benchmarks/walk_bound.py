@@ -90,7 +90,7 @@ def main() -> int:
 
 def envelope(wanted: list[str] | None, work: float) -> int:
     from generator.rules.replay import replay
-    from generator.solver.walk_bound import _Relaxation
+    from generator.solver.walk_bound import Relaxation
 
     for name, puzzle in bench.all_puzzles(Path(tempfile.mkdtemp())):
         if wanted and not any(name.startswith(w) for w in wanted):
@@ -99,7 +99,7 @@ def envelope(wanted: list[str] | None, work: float) -> int:
         searched = lns.portfolio(puzzle, lns.SearchOptions(budget=work, seed=0, workers=2), facts)
         crossings = replay(puzzle, searched.plan).sheet.tally.crossings
         gap = 0.0
-        for counter in _Relaxation(facts).counters:
+        for counter in Relaxation(facts).counters:
             if not counter.name.startswith("cross:"):
                 continue  # the strips only (assignment cards are step functions of their own counts)
             n = crossings.get(counter.name.partition(":")[2], 0)

@@ -23,7 +23,7 @@ from dataclasses import dataclass, field
 from typing import Callable
 
 from generator.solver.facts import Facts
-from generator.solver.walk_bound import (EPSILON, ITERATIONS, STEP, Prices, _Counter, _descend, _Relaxation, _Walker)
+from generator.solver.walk_bound import (EPSILON, ITERATIONS, STEP, Prices, StripCounter, descend, Relaxation, Walker)
 
 NODE_ITERATIONS = 20  # walk programmes per child node, from its parent's prices (20 and 40: the same bound on brug-06 at 1000)
 WORK = 1000  # walk programmes in all, the root's ITERATIONS included
@@ -83,11 +83,11 @@ def count_bound(facts: Facts, *, floor: int | None = None, work: int = WORK, roo
     a child's steps at that share of the way from its parent's bound to the floor instead of at
     the floor (brug-00 at 1000 programmes: 120 at 0.2, 119 at 0.5, 120 without; brug-02 219 all).
     """
-    relax = _Relaxation(facts)
-    walker = _Walker(facts, relax, 1)
+    relax = Relaxation(facts)
+    walker = Walker(facts, relax, 1)
     reach = _reach(relax)
     prune = floor
-    first = _descend(facts, relax, walker, Prices.start(facts, relax), min(root_iterations, work), floor)
+    first = descend(facts, relax, walker, Prices.start(facts, relax), min(root_iterations, work), floor)
     root = _Node({}, first.value, first.prices, 0, _walk_counts(facts, relax, first.walk), first.scale)
     spent, labels, nodes = first.iterations, first.labels, 1
     root.done = prune is not None and math.floor(root.value + EPSILON) <= prune
@@ -115,7 +115,7 @@ def count_bound(facts: Facts, *, floor: int | None = None, work: int = WORK, roo
                     made.append(_Node(ranges, node.value, node.prices, nodes + len(made), done=True))
                     continue
                 aim = floor if near is None or floor is None else max(floor, math.floor(node.value - near * (node.value - floor)))
-                descent = _descend(facts, relax, walker, node.prices, min(node_iterations, work - spent), aim,
+                descent = descend(facts, relax, walker, node.prices, min(node_iterations, work - spent), aim,
                                    ranges=ranges, prune=prune, scale=node.scale if warm else STEP)
                 spent += descent.iterations
                 labels = max(labels, descent.labels)
@@ -137,7 +137,7 @@ def count_bound(facts: Facts, *, floor: int | None = None, work: int = WORK, roo
     return CountBound(bound, value, math.floor(first.value + EPSILON), spent, nodes, still, labels, interrupted)
 
 
-def _reach(relax: _Relaxation) -> dict[int, int]:
+def _reach(relax: Relaxation) -> dict[int, int]:
     """The counters that may be confined, with the highest count a plan can give each: the start's
     count plus, per location, the most one of its goals adds. A counter whose table stops below
     that is left alone (its H would not cover every plan)."""
@@ -152,7 +152,7 @@ def _reach(relax: _Relaxation) -> dict[int, int]:
     return {i: n for i, (n, counter) in enumerate(zip(most, relax.counters)) if n <= len(counter.values) - 1}
 
 
-def _excess(counter: _Counter, bonus: float, lo: int, hi: int) -> tuple[float, int]:
+def _excess(counter: StripCounter, bonus: float, lo: int, hi: int) -> tuple[float, int]:
     """How far the concave envelope of the counter's score (with θ's credit for the bonus actions it
     earns) over lo … hi rises above the score, at most, and the count where it does."""
     h = [counter.values[n] + bonus * counter.earned[n] for n in range(len(counter.values))]
@@ -164,7 +164,7 @@ def _excess(counter: _Counter, bonus: float, lo: int, hi: int) -> tuple[float, i
     return best, at
 
 
-def _split(relax: _Relaxation, reach: dict[int, int], node: _Node) -> list[dict[int, tuple[int, int]]] | None:
+def _split(relax: Relaxation, reach: dict[int, int], node: _Node) -> list[dict[int, tuple[int, int]]] | None:
     """The node's two children: the counter whose range has the widest excess, cut after the count
     where it is widest (None when no range has an excess of a point or more)."""
     widest, choice = 1.0 - EPSILON, None
@@ -180,7 +180,7 @@ def _split(relax: _Relaxation, reach: dict[int, int], node: _Node) -> list[dict[
     return [node.ranges | {i: (lo, at)}, node.ranges | {i: (at + 1, hi)}]
 
 
-def _walk_counts(facts: Facts, relax: _Relaxation, walk) -> list[int] | None:
+def _walk_counts(facts: Facts, relax: Relaxation, walk) -> list[int] | None:
     """The count each counter reaches with the walk's goals (each arm the same walk, R6)."""
     if walk is None:
         return None
@@ -192,7 +192,7 @@ def _walk_counts(facts: Facts, relax: _Relaxation, walk) -> list[int] | None:
     return counts
 
 
-def _split_at_walk(relax: _Relaxation, reach: dict[int, int], node: _Node) -> list[dict[int, tuple[int, int]]] | None:
+def _split_at_walk(relax: Relaxation, reach: dict[int, int], node: _Node) -> list[dict[int, tuple[int, int]]] | None:
     """The node's two children: the counter that the node's best walk is credited most above its
     score (H over the range + price × the walk's count − the score at that count), cut at the
     walk's count, so that neither child credits that count above its score (None when no counter

@@ -65,7 +65,7 @@ class WalkBound:
 
 
 @dataclass
-class _Counter:
+class StripCounter:
     """A score that is a function of one count (the H(μ) of the module docstring)."""
 
     name: str
@@ -165,7 +165,7 @@ def _goal_terms(facts: Facts, index: dict[str, int]) -> dict[Coord, list[tuple[A
     return terms
 
 
-class _Relaxation:
+class Relaxation:
     """The puzzle's counters, goals and turns as the walk programme needs them."""
 
     def __init__(self, facts: Facts) -> None:
@@ -185,7 +185,7 @@ class _Relaxation:
             kind, _, category = name.partition(":")
             return _earned(bonus.get(category, {}) if kind == "cross" else {}, top)
 
-        self.counters = [_Counter(name, values, lows[name], earned(name, len(values) - 1))
+        self.counters = [StripCounter(name, values, lows[name], earned(name, len(values) - 1))
                          for name, values in sorted(functions.items())]
         # R13: the eat strip counts eatery kinds, doubled by a restaurant: a function of two counts.
         eat = rules.strips.get(EAT)
@@ -254,7 +254,7 @@ class Prices:
     location: dict[Coord, float]  # each achievement of a location, against one (R10) [ρ]
 
     @classmethod
-    def start(cls, facts: Facts, relax: _Relaxation) -> Prices:
+    def start(cls, facts: Facts, relax: Relaxation) -> Prices:
         """START_PRICES, and each counter at its average gain per goal from the start's count to its top."""
         counter = [0.0 for _ in relax.counters]
         for i, c in enumerate(relax.counters):
@@ -306,9 +306,9 @@ def walk_bound(facts: Facts, *, iterations: int = ITERATIONS, floor: int | None 
     function of the puzzle and the arguments (a fixed number of walk programmes); with one
     (time.monotonic()) the programmes also stop there, and the bound, still true, may be looser.
     """
-    relax = _Relaxation(facts)
-    walker = _Walker(facts, relax, radius)
-    descent = _descend(facts, relax, walker, Prices.start(facts, relax), iterations, floor, deadline)
+    relax = Relaxation(facts)
+    walker = Walker(facts, relax, radius)
+    descent = descend(facts, relax, walker, Prices.start(facts, relax), iterations, floor, deadline)
     return WalkBound(math.floor(descent.value + EPSILON), descent.value, descent.iterations, descent.labels)
 
 
@@ -324,7 +324,7 @@ class _Descent:
     scale: float = STEP  # the step's share of Polyak's when it stopped
 
 
-def _descend(facts: Facts, relax: _Relaxation, walker: _Walker, prices: Prices, iterations: int, floor: int | None,
+def descend(facts: Facts, relax: Relaxation, walker: Walker, prices: Prices, iterations: int, floor: int | None,
              deadline: float | None = None, ranges: dict[int, tuple[int, int]] | None = None,
              prune: int | None = None, scale: float = STEP) -> _Descent:
     """Up to `iterations` walk programmes of the subgradient method from `prices` (Polyak's step
@@ -376,7 +376,7 @@ class _Choices:
     earned: int = 0
 
 
-def _lagrangian(facts: Facts, relax: _Relaxation, walker: _Walker, prices: Prices, walk: _Walk,
+def _lagrangian(facts: Facts, relax: Relaxation, walker: Walker, prices: Prices, walk: _Walk,
                 ranges: dict[int, tuple[int, int]] | None = None) -> tuple[float, Prices]:
     """The relaxation's value at `prices`, at least every plan's appreciation (every plan whose
     counts lie in `ranges`, counter index → (lo, hi), when given), and its subgradient.
@@ -401,7 +401,7 @@ def _lagrangian(facts: Facts, relax: _Relaxation, walker: _Walker, prices: Price
     return value, _slope(facts, relax, walk, chosen)
 
 
-def _turn_choices(facts: Facts, walker: _Walker, prices: Prices, walk: _Walk) -> tuple[float, _Choices]:
+def _turn_choices(facts: Facts, walker: Walker, prices: Prices, walk: _Walk) -> tuple[float, _Choices]:
     """The walk's value and each turn's box choice: the walk's own in one direction; with two
     (R6) each arm is a walk of the programme, at most its best, so both together are at most
     twice it, and each turn's box choice is paid its step price for each step it gives."""
@@ -419,7 +419,7 @@ def _turn_choices(facts: Facts, walker: _Walker, prices: Prices, walk: _Walk) ->
     return value, chosen
 
 
-def _slope(facts: Facts, relax: _Relaxation, walk: _Walk, chosen: _Choices) -> Prices:
+def _slope(facts: Facts, relax: Relaxation, walk: _Walk, chosen: _Choices) -> Prices:
     """The subgradient: for each priced constraint, what the walk and the choices leave of it
     (the actions the boxes give less those the goals cost, the counts chosen less those the goals
     add, …)."""
@@ -453,10 +453,10 @@ def _slope(facts: Facts, relax: _Relaxation, walk: _Walk, chosen: _Choices) -> P
     return slope
 
 
-class _Walker:
+class Walker:
     """The labelling programme over single walks for given multipliers."""
 
-    def __init__(self, facts: Facts, relax: _Relaxation, radius: int) -> None:
+    def __init__(self, facts: Facts, relax: Relaxation, radius: int) -> None:
         self.facts = facts
         self.relax = relax
         grid = facts.city.grid

@@ -43,10 +43,10 @@ def brute(tmp_path_factory):
 def planted(facts, *, floor=None, work=counts.WORK, **_):
     """A test double: an over-tight bound, as a node whose ranges forget plans would give (every
     count confined to the start's, so no plan that crosses anything is bounded)."""
-    relax = counts._Relaxation(facts)
-    walker = counts._Walker(facts, relax, 1)
+    relax = counts.Relaxation(facts)
+    walker = counts.Walker(facts, relax, 1)
     ranges = {i: (relax.counters[i].low, relax.counters[i].low) for i in counts._reach(relax)}
-    descent = counts._descend(facts, relax, walker, counts.Prices.start(facts, relax), 200, floor, ranges=ranges)
+    descent = counts.descend(facts, relax, walker, counts.Prices.start(facts, relax), 200, floor, ranges=ranges)
     bound = int(descent.value // 1)
     return counts.CountBound(bound, descent.value, bound, descent.iterations, 1, 1, descent.labels)
 
@@ -196,7 +196,7 @@ def test_count_bound_interrupted_keeps_a_true_bound(monkeypatch):
     """Ctrl-C inside a node split: the node keeps its own bound (its children are dropped whole)."""
     facts = Facts(tiny(5))
     calls = {"n": 0}
-    real = counts._descend
+    real = counts.descend
 
     def descend(*args, **kwargs):
         calls["n"] += 1
@@ -204,7 +204,7 @@ def test_count_bound_interrupted_keeps_a_true_bound(monkeypatch):
             raise KeyboardInterrupt
         return real(*args, **kwargs)
 
-    monkeypatch.setattr(counts, "_descend", descend)
+    monkeypatch.setattr(counts, "descend", descend)
     found = counts.count_bound(facts, floor=None, work=400, root_iterations=40)
     assert calls["n"] == 3 and found.interrupted and found.bound == found.root and found.nodes == 1
 
