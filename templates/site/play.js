@@ -78,7 +78,7 @@ async function startPlain(loadPyodide, indexURL) {
     pyodide.FS.mkdirTree(file.slice(0, file.lastIndexOf("/")));
     pyodide.FS.writeFile(file, text);
   }
-  pyodide.runPython("import sys; sys.path.insert(0, '/engine'); import generator.browser.game");
+  pyodide.runPython("import sys; sys.path.insert(0, '/engine'); import generator.browser.game, generator.browser.table");
   return pyodide;
 }
 
