@@ -8,7 +8,8 @@ and options sees the same start card, assignments and cards. The deal is the eng
 the city, the options and the code, so the code plus the options fully determine it.
 
 The page's address carries them as its fragment, read here by one strict parser
-(`parse_fragment`): `code=K7MPQR&game=basic&cards=16&tasks=123&turn=3` (the table page) or
+(`parse_fragment`): `code=K7MPQR&game=basic&cards=16&tasks=123&turn=3&taken=1.02` (the table
+page; the turn and the race assignments someone took are optional) or
 `code=K7MPQR&level=5&cards=16` (a level). Anything else is a ValueError with one line for the
 player, and the page starts a fresh setup; nothing of the fragment is ever run.
 
@@ -45,6 +46,7 @@ TABLE_DIRECTIONS = 1  # the group's basic rule; the page shows cards, not paths
 SOLO_DIRECTIONS = 2  # the solo variant's second direction (generator/levels/sweep.py)
 _CODE = re.compile(f"[{ALPHABET}]{{{CODE_LENGTH}}}")
 _NUMBER = re.compile(r"[1-9][0-9]{0,2}")
+_ID = re.compile(r"[1-6]\.[0-9][0-9]")
 MAX_FRAGMENT = 200
 CODE_PREFIX, MINI_CODE_PREFIX = "CT2", "CT2M"  # a puzzle code's first field (generator/daily/code.py)
 
@@ -74,15 +76,15 @@ def parse_fragment(text: str, levels: bool = False) -> dict[str, Any]:
         if not equals or key in parts:
             raise BadCode(_("The address is damaged."))
         parts[key] = value
-    known = {"code", "level", "cards", "turn"} if levels else {"code", "game", "cards", "tasks", "turn"}
-    if not set(parts) <= known or not (known - {"turn"}) <= set(parts):
+    known = {"code", "level", "cards", "turn"} if levels else {"code", "game", "cards", "tasks", "turn", "taken"}
+    if not set(parts) <= known or not (known - {"turn", "taken"}) <= set(parts):
         raise BadCode(_("The address has a part this page does not know, or lacks one."))
     options: dict[str, Any] = {"code": clean_code(parts["code"])}
     if not _NUMBER.fullmatch(parts["cards"]) or int(parts["cards"]) not in CARDS:
         raise BadCode(_("A game has 16 or 20 cards."))
     options["cards"] = int(parts["cards"])
     turn = parts.get("turn", "1")
-    if not _NUMBER.fullmatch(turn) or int(turn) > options["cards"] - 1:
+    if not _NUMBER.fullmatch(turn) or int(turn) > options["cards"]:  # the last turn + 1: the end
         raise BadCode(_("The turn is not one of this game's."))
     options["turn"] = int(turn)
     if levels:
@@ -95,6 +97,10 @@ def parse_fragment(text: str, levels: bool = False) -> dict[str, Any]:
         if parts["tasks"] not in TASKS:
             raise BadCode(_("The assignments are none, 123 or 345."))
         options["game"], options["tasks"] = parts["game"], parts["tasks"]
+        taken = parts.get("taken", "")
+        options["taken"] = taken.split("+") if taken else []
+        if not all(_ID.fullmatch(i) for i in options["taken"]) or len(set(options["taken"])) != len(options["taken"]):
+            raise BadCode(_("The assignments marked as taken are not this game's."))
     return options
 
 
@@ -189,6 +195,9 @@ def table_view(base_json: str, cards_json: str, fragment: str, lang: str = DEFAU
             options = parse_fragment(fragment)
         city = city_from_json(json.loads(base_json), json.loads(cards_json))
         puzzle = table_puzzle(city, options["code"], options["game"], options["cards"], options["tasks"])
+        if not set(options["taken"]) <= {a.id for a in puzzle.assignments if a.is_race}:
+            with speaking(lang):
+                raise BadCode(_("The assignments marked as taken are not this game's."))
     except BadCode as error:
         return json.dumps({"error": str(error)})
     return json.dumps({

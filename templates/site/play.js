@@ -13,6 +13,7 @@
 // shared route (#plan=…) replayed, even if finished by taps afterwards, is not.
 
 import { cityStats, hasPlayed, loadRecord, saveRecord, withGame } from "./record.js";
+import { keepForOffline, loadEngine } from "./engine.js";
 import { fill } from "./words.js";
 
 const data = JSON.parse(document.getElementById("puzzle-data").textContent);
@@ -22,8 +23,21 @@ const SVG = "http://www.w3.org/2000/svg";
 const MAX_FRAGMENT = 4000; // characters: a 19-turn play in the notation is well under 2000
 const LANG = document.documentElement.lang || "en";
 
+const LEVEL = Boolean(data.deal); // a level page: the deal comes from the code in the address
 let game = null;
 let view = null;
+let gameModule = null; // generator.browser.game
+let tableModule = null; // generator.browser.table, on a level page
+let levelNote = ""; // a level page's line about a damaged address
+const LEVELS_TITLE = data.page.title;
+if (LEVEL) {
+  for (const [level, shown] of Object.entries(data.levels)) {
+    const option = document.createElement("option");
+    option.value = level;
+    option.textContent = fill("[[Level {level} (target {target})]]", { level, target: shown.target });
+    $("level").appendChild(option);
+  }
+}
 let replayed = false; // this game came from a shared route: not the player's own
 let daysNote = ""; // the end of the game's line about the record
 const timings = []; // milliseconds per judged tap, for benchmarks/site.py
@@ -41,70 +55,71 @@ function say(text, illegal = true) {
 
 // --- the engine ----------------------------------------------------------------------------------
 
-// Pyodide with the engine imported, restored from the site's snapshot (assets/engine-snapshot.bin.gz,
-// made by `citytrip site`, docs/site.md): CPython's memory as it was after the engine's import, so
-// neither CPython's start nor the import runs again. Any failure (no snapshot, a damaged one, another
-// Pyodide build, no DecompressionStream, Pyodide issue #6254's RangeError) gives null, with a warning
-// in the console, and the page starts Pyodide and imports the engine as without a snapshot.
-async function restoreEngine(loadPyodide, indexURL, snapshotFetched) {
-  try {
-    // A missing snapshot is known from the answer's status, before Pyodide fetches its runtime:
-    // a failed restore would have it fetched twice.
-    const response = await snapshotFetched;
-    if (!response.ok) throw new Error(`engine-snapshot.bin.gz: ${response.status}`);
-    // Gzipped in the file (not by the server: a plain static server sends it as it is); it is
-    // unzipped while Pyodide fetches and compiles its runtime.
-    const unzipped = response.body.pipeThrough(new DecompressionStream("gzip"));
-    const snapshot = new Response(unzipped).arrayBuffer().then((buffer) => new Uint8Array(buffer));
-    snapshot.catch(() => {}); // a failure is handled where loadPyodide awaits it
-    const pyodide = await loadPyodide({ indexURL, _loadSnapshot: snapshot });
-    // The snapshot's random module was seeded with 0 to make it reproducible: seed it afresh.
-    pyodide.runPython("import random; random.seed()");
-    return pyodide;
-  } catch (error) {
-    console.warn("citytrip: the engine's snapshot could not be restored; starting Pyodide without it:", error);
-    return null;
-  }
-}
-
-// Pyodide started and the engine imported from its sources (assets/engine.json), as a page did
-// before the snapshot.
-async function startPlain(loadPyodide, indexURL) {
-  const sourcesFetched = fetch(new URL("engine.json", import.meta.url)); // meanwhile
-  const pyodide = await loadPyodide({ indexURL });
-  const sources = await (await sourcesFetched).json();
-  for (const [path, text] of Object.entries(sources)) {
-    const file = "/engine/" + path;
-    pyodide.FS.mkdirTree(file.slice(0, file.lastIndexOf("/")));
-    pyodide.FS.writeFile(file, text);
-  }
-  pyodide.runPython("import sys; sys.path.insert(0, '/engine'); import generator.browser.game, generator.browser.table");
-  return pyodide;
-}
-
 async function startEngine() {
-  const snapshotFetched = fetch(new URL("engine-snapshot.bin.gz", import.meta.url)); // meanwhile
-  snapshotFetched.catch(() => {}); // a failure is handled where it is awaited
-  // The compiled catalog of the page's language, written where generator/language.py looks for it.
-  const catalog = `locale/${LANG}/LC_MESSAGES/citytrip.mo`;
-  const catalogFetched = LANG === "en" ? null : fetch(new URL(catalog, import.meta.url));
-  const { loadPyodide } = await import(new URL("pyodide/pyodide.mjs", import.meta.url).href);
-  performance.mark("citytrip-loader");
-  const indexURL = new URL("pyodide/", import.meta.url).href;
-  let pyodide = await restoreEngine(loadPyodide, indexURL, snapshotFetched);
-  body.dataset.engine = pyodide ? "snapshot" : "plain";
-  pyodide ??= await startPlain(loadPyodide, indexURL);
-  performance.mark("citytrip-pyodide");
-  if (catalogFetched) {
-    const response = await catalogFetched;
-    if (!response.ok) throw new Error(`${catalog}: ${response.status}`);
-    pyodide.FS.mkdirTree("/engine/generator/" + catalog.slice(0, catalog.lastIndexOf("/")));
-    pyodide.FS.writeFile("/engine/generator/" + catalog, new Uint8Array(await response.arrayBuffer()));
+  const pyodide = await loadEngine(LANG);
+  gameModule = pyodide.pyimport("generator.browser.game");
+  if (LEVEL) {
+    tableModule = pyodide.pyimport("generator.browser.table");
+    dealLevel();
   }
-  const module = pyodide.pyimport("generator.browser.game");
-  const loaded = module.Game.from_json(JSON.stringify({ puzzle: data.puzzle, page: data.page, words: data.words }), LANG);
+  const loaded = newGame();
   performance.mark("citytrip-engine");
   return loaded;
+}
+
+function newGame() {
+  return gameModule.Game.from_json(JSON.stringify({ puzzle: data.puzzle, page: data.page, words: data.words }), LANG);
+}
+
+// --- a level's deal (levels.html): the deck dealt in the engine from the code in the address ------
+
+// A new code: each sign drawn from the browser's cryptographic generator, without bias.
+function newCode() {
+  const signs = data.deal.alphabet;
+  const limit = Math.floor(2 ** 32 / signs.length) * signs.length;
+  let code = "";
+  while (code.length < data.deal.code_length) {
+    const [value] = crypto.getRandomValues(new Uint32Array(1));
+    if (value < limit) code += signs[value % signs.length];
+  }
+  return code;
+}
+
+function freshFragment(level, cards) {
+  return `code=${newCode()}&level=${level}&cards=${cards}`;
+}
+
+// The puzzle of the address's fragment (read by the engine's parser only); a missing or damaged
+// one is replaced by a fresh deal of the first level, with the parser's line said.
+function dealLevel() {
+  let text = location.hash.slice(1);
+  let problem = "";
+  let dealt = text ? JSON.parse(tableModule.level_deal(JSON.stringify(data.deal.base), JSON.stringify(data.deal.cards), text, LANG)) : null;
+  if (!dealt || dealt.error) {
+    problem = dealt ? dealt.error : "";
+    text = freshFragment(Object.keys(data.levels)[0], 16);
+    history.replaceState(null, "", "#" + text);
+    dealt = JSON.parse(tableModule.level_deal(JSON.stringify(data.deal.base), JSON.stringify(data.deal.cards), text, LANG));
+  }
+  data.puzzle = dealt.puzzle;
+  data.page.code = dealt.code;
+  const { code, level, cards } = dealt.options;
+  const shown = data.levels[String(level)];
+  data.page.title = fill("[[{title} · level {level}]]", { title: LEVELS_TITLE, level });
+  $("level").value = String(level);
+  $("cards").value = String(cards);
+  $("code").textContent = code;
+  $("deal-link").href = location.href.split("#")[0] + "#" + `code=${code}&level=${level}&cards=${cards}`;
+  $("verify-code").textContent = dealt.code;
+  $("target-text").textContent = fill("[[Level {level}: target {target}]]", { level, target: shown.target });
+  $("start-text").textContent = shown.start;
+  $("statement-heading").textContent = shown.heading;
+  $("statement").replaceChildren(...shown.lines.map((line) => {
+    const item = document.createElement("li");
+    item.textContent = line;
+    return item;
+  }));
+  levelNote = problem ? fill("[[{problem} A new deal of level {level}.]]", { problem, level }) : "";
 }
 
 function ask(method, ...args) {
@@ -112,7 +127,7 @@ function ask(method, ...args) {
   const wasOver = Boolean(view?.over);
   view = JSON.parse(game[method](...args));
   const judged = performance.now();
-  if (view.over && !wasOver && !replayed) remember();
+  if (view.over && !wasOver && !replayed && !LEVEL) remember();
   draw();
   timings.push({ judge: judged - begin, total: performance.now() - begin });
 }
@@ -173,6 +188,7 @@ function drawMap() {
     line(played, "route");
     line([played[played.length - 1], ...view.draft_path[end]], "route draft");
   }
+  if (LEVEL) ring(view.start, "start", 0.62); // the level's start, which the shared map leaves open
   for (const done of view.achieved) ring(done.at, "achieved", 0.5);
   for (const at of view.ticked) ring(at, "ticked", 0.5);
   for (const at of view.tickable) ring(at, "tickable", 0.56);
@@ -210,6 +226,13 @@ function drawFaces() {
       group.appendChild(button);
     }
     faces.appendChild(group);
+  }
+  if (view.next.length && !view.over) {
+    const next = document.createElement("div");
+    next.className = "next-icons";
+    next.setAttribute("aria-label", "[[Next face:]]");
+    next.innerHTML = view.next.map((type) => `<span class="half type-${type}">${icon(type)}</span>`).join(""); // known types only
+    faces.appendChild(next);
   }
   const left = Object.entries(view.left).map(([type, n]) => fill("[[{count} {action}]]", { count: n, action: data.actions[type] }));
   $("left").textContent = view.over ? "" : !view.ready
@@ -308,8 +331,9 @@ function drawResult() {
   }
   if (beyond) text += " " + "[[Beyond par! You found a better route than ours: please share it.]]";
   $("medal-text").textContent = text;
-  $("days").textContent = replayed ? "[[A shared route: it is not added to your record.]]" : daysNote;
+  $("days").textContent = LEVEL ? "" : replayed ? "[[A shared route: it is not added to your record.]]" : daysNote;
   const link = location.href.split("#")[0] + "#plan=" + encodeURIComponent(view.notation);
+  $("route-link").hidden = LEVEL; // a level's deal is in its address already
   $("share").value = view.share + (location.protocol.startsWith("http") ? "\n" + location.href.split("#")[0] : "");
   $("route-link").href = link;
   $("notation").textContent = view.notation;
@@ -435,26 +459,15 @@ function wire() {
   $("undo").addEventListener("click", () => ask("undo"));
   $("next").addEventListener("click", () => ask("next_turn"));
   $("copy-share").addEventListener("click", () => navigator.clipboard?.writeText($("share").value));
-  window.addEventListener("hashchange", () => { ask("restart"); replayed = false; applyFragment(); });
-}
-
-// Keep the site's files for visits without a network (sw.js). The worker is asked for before the
-// engine loads, so that Pyodide's files pass through it once and are kept as they arrive (a copy
-// fetched apart would download the 9.6-MB runtime twice). A browser without service workers, or
-// a page opened as a file, plays the same.
-async function keepForOffline() {
-  if (!("serviceWorker" in navigator) || !location.protocol.startsWith("http")) return;
-  try {
-    await navigator.serviceWorker.register(new URL("../sw.js", import.meta.url));
-    if (!navigator.serviceWorker.controller) {
-      await Promise.race([
-        new Promise((resolve) => navigator.serviceWorker.addEventListener("controllerchange", resolve, { once: true })),
-        new Promise((resolve) => setTimeout(resolve, 1000)), // never hold the game up for long
-      ]);
-    }
-  } catch {
-    // no worker: nothing is kept, and the page plays as well
+  if (LEVEL) {
+    window.addEventListener("hashchange", () => { dealLevel(); game = newGame(); view = JSON.parse(game.view()); draw(); say(levelNote); });
+    $("setup").addEventListener("submit", (event) => {
+      event.preventDefault();
+      location.hash = freshFragment($("level").value, $("cards").value);
+    });
+    return;
   }
+  window.addEventListener("hashchange", () => { ask("restart"); replayed = false; applyFragment(); });
 }
 
 try {
@@ -464,7 +477,8 @@ try {
   view = JSON.parse(game.view());
   wire();
   draw();
-  applyFragment();
+  if (LEVEL) say(levelNote);
+  else applyFragment();
   body.dataset.state = "ready";
 } catch (error) {
   body.dataset.state = "failed";

@@ -22,9 +22,9 @@ from generator.rules.replay import replay
 DAMAGED = [
     "", "code=K7MPQR", "code=K7MPQ0&game=basic&cards=16&tasks=123", "code=K7MPQR&game=basic&cards=17&tasks=123",
     "code=K7MPQR&game=expert&cards=16&tasks=123", "code=K7MPQR&game=basic&cards=16&tasks=12",
-    "code=K7MPQR&game=basic&cards=16&tasks=123&turn=16", "code=K7MPQR&game=basic&cards=16&tasks=123&x=1",
+    "code=K7MPQR&game=basic&cards=16&tasks=123&turn=17", "code=K7MPQR&game=basic&cards=16&tasks=123&x=1",
     "code=K7MPQR&code=K7MPQR&game=basic&cards=16&tasks=123", "code=%3Cscript%3E&game=basic&cards=16&tasks=123",
-    "code=K7MPQR&game=basic&cards=016&tasks=123", "code=K7MPQR&game=basic&cards=16&tasks=123&turn=" + "9" * 300,
+    "code=K7MPQR&game=basic&cards=016&tasks=123", "code=K7MPQR&game=basic&cards=16&tasks=123&taken=1.2", "code=K7MPQR&game=basic&cards=16&tasks=123&turn=" + "9" * 300,
 ]
 
 
@@ -45,7 +45,7 @@ def test_a_damaged_fragment_is_refused_with_one_line(fragment):
 
 def test_the_fragment_gives_every_option():
     assert parse_fragment("code=k7mpqr&game=advanced&cards=20&tasks=345&turn=19") == {
-        "code": "K7MPQR", "game": "advanced", "cards": 20, "tasks": "345", "turn": 19}
+        "code": "K7MPQR", "game": "advanced", "cards": 20, "tasks": "345", "turn": 19, "taken": []}
     assert parse_fragment("code=K7MPQR&level=5&cards=16", levels=True) == {
         "code": "K7MPQR", "level": 5, "cards": 16, "turn": 1}
 
