@@ -95,12 +95,12 @@ def parse_fragment(text: str, levels: bool = False) -> dict[str, Any]:
         if parts["game"] not in GAMES:
             raise BadCode(_("The game is basic or advanced."))
         if parts["tasks"] not in TASKS:
-            raise BadCode(_("The assignments are none, 123 or 345."))
+            raise BadCode(_("The address names cards this game does not have."))
         options["game"], options["tasks"] = parts["game"], parts["tasks"]
         taken = parts.get("taken", "")
         options["taken"] = taken.split("+") if taken else []
         if not all(_ID.fullmatch(i) for i in options["taken"]) or len(set(options["taken"])) != len(options["taken"]):
-            raise BadCode(_("The assignments marked as taken are not this game's."))
+            raise BadCode(_("The address marks cards as taken that this game does not have."))
     return options
 
 
@@ -114,7 +114,7 @@ def table_puzzle(city: City, code: str, game: str, cards: int, tasks: str) -> Pu
     """A group's game of `code`: a start card, then the deck (dealer.shuffled_deck), then one
     assignment of each type `tasks` names, all from one generator."""
     if game not in GAMES or cards not in CARDS or tasks not in TASKS:
-        raise BadCode(_("Not a table game's options."))
+        raise BadCode(_("The address is damaged."))
     rng = random.Random(table_seed(city.key, code, game, cards, tasks))
     start_card = rng.choice(sorted(city.start_cards))
     deck = shuffled_deck(city, rng, cards)
@@ -197,7 +197,7 @@ def table_view(base_json: str, cards_json: str, fragment: str, lang: str = DEFAU
         puzzle = table_puzzle(city, options["code"], options["game"], options["cards"], options["tasks"])
         if not set(options["taken"]) <= {a.id for a in puzzle.assignments if a.is_race}:
             with speaking(lang):
-                raise BadCode(_("The assignments marked as taken are not this game's."))
+                raise BadCode(_("The address marks cards as taken that this game does not have."))
     except BadCode as error:
         return json.dumps({"error": str(error)})
     return json.dumps({
