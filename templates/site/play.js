@@ -334,7 +334,9 @@ function drawResult() {
   $("days").textContent = LEVEL ? "" : replayed ? "[[A shared route: it is not added to your record.]]" : daysNote;
   const link = location.href.split("#")[0] + "#plan=" + encodeURIComponent(view.notation);
   $("route-link").hidden = LEVEL; // a level's deal is in its address already
-  $("share").value = view.share + (location.protocol.startsWith("http") ? "\n" + location.href.split("#")[0] : "");
+  // A level's share names its deal (code, level, cards), so a friend plays the same deck.
+  const page = LEVEL ? $("deal-link").href : location.href.split("#")[0];
+  $("share").value = view.share + (location.protocol.startsWith("http") ? "\n" + page : "");
   $("route-link").href = link;
   $("notation").textContent = view.notation;
 }

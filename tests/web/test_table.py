@@ -141,7 +141,12 @@ def test_a_level_played_by_taps_ends_with_the_engines_score_and_verdict(browser,
     (tmp_path / "play.txt").write_text(page.text_content("#notation"))
     status, out, _ = run("verify", "--json", code, tmp_path / "play.txt")
     assert status == 0 and json.loads(out)["score"] == report.score
+    assert page.input_value("#share").endswith(f"/antwerpen/levels.html#code={CODE}&level={LEVEL}&cards=16")
+    page.locator("#result").scroll_into_view_if_needed()
     shot(page, "level-end-desktop-en")
+    page.set_viewport_size(PHONE)
+    page.locator("#result").scroll_into_view_if_needed()
+    shot(page, "level-end-phone-en")
     assert not page.errors
     page.close()
 
