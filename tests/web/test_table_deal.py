@@ -90,3 +90,14 @@ def test_a_level_deal_has_a_code_that_citytrip_verify_replays(run, tmp_path):
     code, out, _ = run("verify", "--json", dealt["code"], tmp_path / "play.txt")
     assert json.loads(out)["score"] == replay(puzzle, plan).score
     assert json.loads(level_deal(base, cards, "code=K7MPQR&level=99&cards=16"))["error"]
+
+
+def test_the_table_and_levels_pages_are_built_without_dates(run, tmp_path):
+    """`citytrip site --no-dailies`: the pages that need no date, the index and how to play."""
+    status, out, err = run("site", "--out", tmp_path / "site", "--no-dailies", "--city", "brugge")
+    assert status == 0, err
+    assert (tmp_path / "site/brugge/table.html").is_file() and (tmp_path / "site/brugge/levels.html").is_file()
+    assert sorted(p.name for p in (tmp_path / "site/brugge").iterdir()) == ["levels.html", "table.html"]
+    assert 'href="brugge/table.html"' in (tmp_path / "site/index.html").read_text()
+    status, _, err = run("site", "--out", tmp_path / "other", "--no-dailies", "--from", "2026-12-01")
+    assert status == 2 and "--no-dailies" in err and not (tmp_path / "other").exists()
