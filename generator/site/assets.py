@@ -44,6 +44,7 @@ from generator.language import DEFAULT, DOMAIN, LOCALE_DIR, current
 from generator.render.pdf import FONT_DIR
 from generator.resources import shipped
 from generator.site.messages import translated
+from generator.site.screen_qr import qr_sources
 
 PINS = shipped("package.json")  # the Pyodide version the site is built and tested with
 # A checkout installs Pyodide with `npm ci` next to package.json and its lock; an installed wheel
@@ -129,6 +130,8 @@ def write_assets(out: Path) -> list[Path]:
         written.append(_copy(LOCALE_DIR.parent / catalog, assets / catalog))
     written.append(write_text(assets / "engine.json", json.dumps(engine_sources(), indent=0, sort_keys=True) + "\n"))
     written.append(write_snapshot(assets / "engine.json", assets / "pyodide" / STDLIB, assets / SNAPSHOT))
+    # The table page's QR code on screen: the print's encoder, run in the browser (screen_qr.py).
+    written.append(write_text(assets / "qr.json", json.dumps(qr_sources(), indent=0, sort_keys=True) + "\n"))
     written.append(write_text(out / "sw.js", service_worker(out, written)))
     return written
 
@@ -215,7 +218,7 @@ def service_worker(out: Path, shared: list[Path]) -> str:
     for name in names:
         digest.update(name.encode("utf-8") + b"\0" + (out / name).read_bytes())
     text = (STATIC / "sw.js").read_text(encoding="utf-8")
-    kept = ["index.html", "how-to-play.html", *(f"assets/{name}" for name in STATIC_FILES),
+    kept = ["index.html", "how-to-play.html", *(f"assets/{name}" for name in STATIC_FILES), "assets/qr.json",
             *(f"assets/fonts/{name}" for name in FONTS.values())]
     return Template(text).substitute(version=digest.hexdigest()[:16], packed=json.dumps(PACKED, sort_keys=True),
                                      kept=json.dumps(kept))

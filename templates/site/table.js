@@ -19,6 +19,8 @@ const GAMES = { basic: "[[Basic game]]", advanced: "[[Game for advanced players]
 const TASKS = { none: "[[None]]", 123: "[[Types 1, 2 and 3]]", 345: "[[Types 3, 4 and 5]]" };
 
 let table = null; // the Python module generator.browser.table
+let qr = null; // the print's QR encoder, run here (generator/site/screen_qr.py); null when it failed to load
+const SVG = "http://www.w3.org/2000/svg";
 let deal = null; // the deal of the fragment, as table_view answers it
 
 function capital(text) {
@@ -147,6 +149,52 @@ function drawCards() {
   }
 }
 
+// The QR code of the link for the other players, drawn from the encoder's rows of 0 and 1.
+function drawQr(link) {
+  const box = $("qr");
+  box.replaceChildren();
+  box.hidden = !qr;
+  if (!qr) return;
+  const rows = String(qr.matrix_rows(link)).split("/");
+  const quiet = 4; // modules of white around the code
+  const size = rows.length + 2 * quiet;
+  const svg = document.createElementNS(SVG, "svg");
+  svg.setAttribute("viewBox", `0 0 ${size} ${size}`);
+  svg.setAttribute("class", "qr");
+  svg.setAttribute("role", "img");
+  svg.setAttribute("aria-label", "[[QR code of the link for the other players]]");
+  svg.dataset.rows = rows.join("/");
+  const background = document.createElementNS(SVG, "rect");
+  background.setAttribute("width", size);
+  background.setAttribute("height", size);
+  background.setAttribute("fill", "white");
+  svg.appendChild(background);
+  let path = "";
+  rows.forEach((row, y) => {
+    for (let x = 0; x < row.length; x++) if (row[x] === "1") path += `M${x + quiet} ${y + quiet}h1v1h-1z`;
+  });
+  const dark = document.createElementNS(SVG, "path");
+  dark.setAttribute("d", path);
+  svg.appendChild(dark);
+  box.appendChild(svg);
+}
+
+async function loadQr(pyodide) {
+  try {
+    const sources = await (await fetch(new URL("qr.json", import.meta.url))).json();
+    for (const [path, text] of Object.entries(sources)) {
+      const file = "/qr/" + path;
+      pyodide.FS.mkdirTree(file.slice(0, file.lastIndexOf("/")));
+      pyodide.FS.writeFile(file, text);
+    }
+    pyodide.runPython("import sys; sys.path.insert(0, '/qr')");
+    return pyodide.pyimport("screen_qr");
+  } catch (error) {
+    console.warn("citytrip: no QR code on screen:", error); // the link and the code still work
+    return null;
+  }
+}
+
 function show() {
   const text = location.hash.slice(1);
   if (!text) {
@@ -172,6 +220,7 @@ function show() {
   $("code").textContent = o.code;
   const link = location.href.split("#")[0] + "#" + fragment(1, []);
   $("link").href = link;
+  drawQr(link);
   $("options").textContent = [GAMES[o.game], fill("[[{cards} cards]]", { cards: o.cards }),
     fill("[[{Assignments}: {which}]]", { Assignments: capital(data.words.assignments), which: TASKS[o.tasks] })].join(" · ");
   drawDeck();
@@ -209,6 +258,7 @@ try {
   await keepForOffline();
   const pyodide = await loadEngine(LANG);
   table = pyodide.pyimport("generator.browser.table");
+  qr = await loadQr(pyodide);
   wire();
   say("");
   show();

@@ -15,6 +15,7 @@ from chromium_pages import DESKTOP, PHONE, open_page, play_plan, served
 from generator.browser.table import level_puzzle, table_puzzle
 from generator.data.cities import load_city
 from generator.players.honest import honest_plan
+from generator.render.qr import qr_matrix
 from generator.rules.replay import replay
 from tests.web.conftest import shot
 
@@ -55,7 +56,11 @@ def test_two_browsers_with_one_code_see_the_dealers_deal_at_every_turn(browser, 
     host.check("input[name=tasks][value='345']")
     host.click("#deal")
     host.wait_for_selector("#game:not([hidden])")
-    guest = in_context(second, host.get_attribute("#link", "href"))
+    link = host.get_attribute("#link", "href")
+    guest = in_context(second, link)
+    # The link's QR code on screen is the print's encoder's (generator/render/qr.py), run in the page.
+    assert host.get_attribute("#qr svg", "data-rows") == "/".join(
+        "".join("1" if dark else "0" for dark in row) for row in qr_matrix(link).rows)
     start = puzzle.city.start_cards[puzzle.start_card].location
     for page in (host, guest):
         assert page.text_content("#code") == CODE and not page.errors

@@ -101,3 +101,24 @@ def test_the_table_and_levels_pages_are_built_without_dates(run, tmp_path):
     assert 'href="brugge/table.html"' in (tmp_path / "site/index.html").read_text()
     status, _, err = run("site", "--out", tmp_path / "other", "--no-dailies", "--from", "2026-12-01")
     assert status == 2 and "--no-dailies" in err and not (tmp_path / "other").exists()
+
+
+def test_the_screen_qr_code_is_the_prints():
+    """The table page's QR encoder (the qrcode package's files and stubs, run in the browser) gives
+    the matrix generator/render/qr.py prints, with no package outside the standard library."""
+    import subprocess
+    import sys
+
+    from generator.render.qr import MASK_PATTERN, qr_matrix
+    from generator.site import screen_qr
+
+    assert screen_qr.MASK_PATTERN == MASK_PATTERN
+    link = "https://example.org/citytrip/antwerpen/table.html#code=K7MPQR&game=advanced&cards=20&tasks=345&turn=19"
+    folder = __import__("tempfile").mkdtemp()
+    for path, text in screen_qr.qr_sources().items():
+        target = __import__("pathlib").Path(folder, path)
+        target.parent.mkdir(parents=True, exist_ok=True)
+        target.write_text(text, encoding="utf-8")
+    script = f"import sys; sys.path.insert(0, {folder!r}); import screen_qr; print(screen_qr.matrix_rows({link!r}))"
+    rows = subprocess.run([sys.executable, "-I", "-S", "-c", script], capture_output=True, text=True, check=True).stdout.strip()
+    assert rows == "/".join("".join("1" if dark else "0" for dark in row) for row in qr_matrix(link).rows)
