@@ -125,6 +125,15 @@ def test_a_damaged_code_or_fragment_gets_one_line_and_a_fresh_setup(browser, bas
     levels = open_page(browser, f"{base}/antwerpen/levels.html#code=%3Cscript%3E&level=1&cards=16")
     assert levels.text_content("#message").startswith("A table code is 6") and levels.evaluate("window.pwned") is None
     assert levels.evaluate("location.hash").startswith("#code=") and not levels.errors
+    # New game: another level, a new code, a new deal; the numbers at least 24 px on a phone.
+    first = levels.text_content("#code")
+    levels.select_option("#level", "2")
+    levels.click("#new-game")
+    levels.wait_for_function("first => document.getElementById('code').textContent !== first", arg=first)
+    assert levels.text_content("#target-text").startswith("Level 2: target ")
+    assert f"level=2&cards=16" in levels.evaluate("location.hash") and levels.text_content("#turn") == "1"
+    size = levels.evaluate("parseFloat(getComputedStyle(document.querySelector('#this-turn button.box span')).fontSize)")
+    assert size >= 24, size
     page.close()
     levels.close()
 
