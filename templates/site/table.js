@@ -110,7 +110,9 @@ function drawCards() {
   $("start-name").textContent = start.name;
   $("start-at").textContent = start.at;
   $("start-description").textContent = start.description;
-  $("start-url").href = /^https?:\/\//.test(start.url) ? start.url : "#";
+  const url = /^https?:\/\//.test(start.url) ? start.url : "";
+  $("start-url").href = url || "#";
+  drawQr($("start-qr"), url, start.name);
   $("assignments-heading").textContent = capital(data.words.assignments);
   const list = $("assignments");
   list.replaceChildren();
@@ -149,12 +151,12 @@ function drawCards() {
   }
 }
 
-// The QR code of the link for the other players, drawn from the encoder's rows of 0 and 1.
-function drawQr(link) {
-  const box = $("qr");
+// A QR code (the link for the other players, the start card's link), drawn from the encoder's
+// rows of 0 and 1 into `box`.
+function drawQr(box, link, label, caption = "") {
   box.replaceChildren();
-  box.hidden = !qr;
-  if (!qr) return;
+  box.hidden = !qr || !link;
+  if (box.hidden) return;
   const rows = String(qr.matrix_rows(link)).split("/");
   const quiet = 4; // modules of white around the code
   const size = rows.length + 2 * quiet;
@@ -162,7 +164,7 @@ function drawQr(link) {
   svg.setAttribute("viewBox", `0 0 ${size} ${size}`);
   svg.setAttribute("class", "qr");
   svg.setAttribute("role", "img");
-  svg.setAttribute("aria-label", "[[QR code of the link for the other players]]");
+  svg.setAttribute("aria-label", label);
   svg.dataset.rows = rows.join("/");
   const background = document.createElementNS(SVG, "rect");
   background.setAttribute("width", size);
@@ -177,6 +179,12 @@ function drawQr(link) {
   dark.setAttribute("d", path);
   svg.appendChild(dark);
   box.appendChild(svg);
+  if (caption) {
+    const line = document.createElement("p");
+    line.className = "hint";
+    line.textContent = caption;
+    box.appendChild(line);
+  }
 }
 
 async function loadQr(pyodide) {
@@ -220,7 +228,7 @@ function show() {
   $("code").textContent = o.code;
   const link = location.href.split("#")[0] + "#" + fragment(1, []);
   $("link").href = link;
-  drawQr(link);
+  drawQr($("qr"), link, "[[QR code of the link for the other players]]", "[[Scan it to join this table.]]");
   $("options").textContent = [GAMES[o.game], fill("[[{cards} cards]]", { cards: o.cards }),
     fill("[[{Assignments}: {which}]]", { Assignments: capital(data.words.assignments), which: TASKS[o.tasks] })].join(" · ");
   drawDeck();

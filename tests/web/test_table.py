@@ -65,6 +65,9 @@ def test_two_browsers_with_one_code_see_the_dealers_deal_at_every_turn(browser, 
     for page in (host, guest):
         assert page.text_content("#code") == CODE and not page.errors
         assert page.text_content("#start-name") == start.name and page.text_content("#start-at") == str(start.at)
+        assert page.get_attribute("#start-url", "href") == start.url  # and its QR code, as the printed card's
+        assert page.get_attribute("#start-qr svg", "data-rows") == "/".join(
+            "".join("1" if dark else "0" for dark in row) for row in qr_matrix(start.url).rows)
         assert [li.get_attribute("data-id") for li in page.query_selector_all("#assignments li")] == \
             [a.id for a in puzzle.assignments]
     # The numbers are read across a table: at least 24 px on a phone.
