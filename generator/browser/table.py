@@ -27,7 +27,7 @@ import re
 from dataclasses import replace
 from typing import Any
 
-from generator.browser.puzzle_json import puzzle_from_json, puzzle_to_json, _assignment, _assignment_from
+from generator.browser.puzzle_json import assignment_from_json, assignment_to_json, puzzle_from_json, puzzle_to_json
 from generator.language import DEFAULT, _, speaking
 from generator.rules.assignments import Kind
 from generator.rules.cards import ActionBox, ActionCard
@@ -166,7 +166,7 @@ def cards_to_json(city: City, digest: str) -> dict[str, Any]:
         "action_cards": {str(n): [[str(b) for b in card.front], [str(b) for b in card.back]]
                          for n, card in sorted(city.action_cards.items())},
         "start_cards": {str(n): str(card.location.at) for n, card in sorted(city.start_cards.items())},
-        "assignments": [_assignment(a) for _, a in sorted(city.assignments.items())],
+        "assignments": [assignment_to_json(a) for _, a in sorted(city.assignments.items())],
         "levels": {str(n): {"start": lv.start, "assignments": list(lv.assignments), "target": lv.target}
                    for n, lv in sorted(city.levels.items())},
     }
@@ -181,7 +181,7 @@ def city_from_json(base: dict[str, Any], cards: dict[str, Any]) -> City:
                       for n, faces in cards["action_cards"].items()},
         start_cards={int(n): StartCard(int(n), city.locations[Coord.parse(at)], "")
                      for n, at in cards["start_cards"].items()},
-        assignments={a["id"]: _assignment_from(a) for a in cards["assignments"]},
+        assignments={a["id"]: assignment_from_json(a) for a in cards["assignments"]},
         levels={int(n): Level(int(n), lv["start"], tuple(lv["assignments"]), lv["target"])
                 for n, lv in cards["levels"].items()},
     )

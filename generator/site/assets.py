@@ -44,7 +44,7 @@ from generator.language import DEFAULT, DOMAIN, LOCALE_DIR, current
 from generator.render.pdf import FONT_DIR
 from generator.resources import shipped
 from generator.site.messages import translated
-from generator.site.screen_qr import qr_sources
+from generator.render.screen_qr import qr_sources
 
 PINS = shipped("package.json")  # the Pyodide version the site is built and tested with
 # A checkout installs Pyodide with `npm ci` next to package.json and its lock; an installed wheel
@@ -69,7 +69,7 @@ PACKED = {"pyodide.asm.wasm": "application/wasm", "pyodide.asm.mjs": "text/javas
           "pyodide-lock.json": "application/json"}  # 9.6 MB, 1.3 MB and 119 KB: 3.5 MB, 260 KB, 26 KB
 PACKED_GZIP_LEVEL = 9  # WebAssembly: 3.53 MB against 3.56 at level 6
 FONTS = {"Vera.ttf": "CitytripSans.ttf", "VeraBd.ttf": "CitytripSans-Bold.ttf"}  # as the PDFs embed them
-STATIC_FILES = ("play.js", "engine.js", "table.js", "record.js", "index.js", "words.js", "style.css")  # and sw.js, filled in: see service_worker
+STATIC_FILES = ("play.js", "engine.js", "table.js", "tablecode.js", "record.js", "index.js", "words.js", "style.css")  # and sw.js, filled in: see service_worker
 
 _PACKAGE = Path(generator.__file__).resolve().parent
 ENGINE_PACKAGES = ("rules", "browser")  # with generator/__init__.py, errors.py and language.py
@@ -130,7 +130,7 @@ def write_assets(out: Path) -> list[Path]:
         written.append(_copy(LOCALE_DIR.parent / catalog, assets / catalog))
     written.append(write_text(assets / "engine.json", json.dumps(engine_sources(), indent=0, sort_keys=True) + "\n"))
     written.append(write_snapshot(assets / "engine.json", assets / "pyodide" / STDLIB, assets / SNAPSHOT))
-    # The table page's QR code on screen: the print's encoder, run in the browser (screen_qr.py).
+    # The table page's QR code on screen: the print's encoder, run in the browser (generator/render/screen_qr.py).
     written.append(write_text(assets / "qr.json", json.dumps(qr_sources(), indent=0, sort_keys=True) + "\n"))
     written.append(write_text(out / "sw.js", service_worker(out, written)))
     return written

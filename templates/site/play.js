@@ -14,6 +14,7 @@
 
 import { cityStats, hasPlayed, loadRecord, saveRecord, withGame } from "./record.js";
 import { keepForOffline, loadEngine } from "./engine.js";
+import { newCode as newTableCode } from "./tablecode.js";
 import { fill } from "./words.js";
 
 const data = JSON.parse(document.getElementById("puzzle-data").textContent);
@@ -73,16 +74,8 @@ function newGame() {
 
 // --- a level's deal (levels.html): the deck dealt in the engine from the code in the address ------
 
-// A new code: each sign drawn from the browser's cryptographic generator, without bias.
 function newCode() {
-  const signs = data.deal.alphabet;
-  const limit = Math.floor(2 ** 32 / signs.length) * signs.length;
-  let code = "";
-  while (code.length < data.deal.code_length) {
-    const [value] = crypto.getRandomValues(new Uint32Array(1));
-    if (value < limit) code += signs[value % signs.length];
-  }
-  return code;
+  return newTableCode(data.deal.alphabet, data.deal.code_length);
 }
 
 function freshFragment(level, cards) {

@@ -9,6 +9,7 @@
 // Written by `citytrip site` with its [[messages]] in the site's language (generator/site/messages.py).
 
 import { keepForOffline, loadEngine } from "./engine.js";
+import { newCode as newTableCode } from "./tablecode.js";
 import { fill } from "./words.js";
 
 const data = JSON.parse(document.getElementById("table-data").textContent);
@@ -19,7 +20,7 @@ const GAMES = { basic: "[[Basic game]]", advanced: "[[Game for advanced players]
 const TASKS = { none: "[[None]]", 123: "[[Types 1, 2 and 3]]", 345: "[[Types 3, 4 and 5]]" };
 
 let table = null; // the Python module generator.browser.table
-let qr = null; // the print's QR encoder, run here (generator/site/screen_qr.py); null when it failed to load
+let qr = null; // the print's QR encoder, run here (generator/render/screen_qr.py); null when it failed to load
 const SVG = "http://www.w3.org/2000/svg";
 let deal = null; // the deal of the fragment, as table_view answers it
 
@@ -32,16 +33,8 @@ function say(text, illegal = true) {
   $("message").classList.toggle("illegal", Boolean(text) && illegal);
 }
 
-// A new code: each sign drawn from the browser's cryptographic generator, without bias.
 function newCode() {
-  const signs = data.deal.alphabet;
-  const limit = Math.floor(2 ** 32 / signs.length) * signs.length;
-  let code = "";
-  while (code.length < data.deal.code_length) {
-    const [value] = crypto.getRandomValues(new Uint32Array(1));
-    if (value < limit) code += signs[value % signs.length];
-  }
-  return code;
+  return newTableCode(data.deal.alphabet, data.deal.code_length);
 }
 
 function icon(type, cls = "icon") {

@@ -202,7 +202,7 @@ def test_the_table_page_reloads_without_the_network(site, browser):
         page.wait_for_selector("body[data-state=ready]")
         page.wait_for_function("() => navigator.serviceWorker.controller !== null", timeout=60_000)
         page.wait_for_function("""async () => {
-            const names = ["table.js", "engine.js", "words.js"].map((n) => new URL("../assets/" + n, location.href).href);
+            const names = ["table.js", "engine.js", "tablecode.js", "words.js", "qr.json"].map((n) => new URL("../assets/" + n, location.href).href);
             for (let i = 0; i < 100; i++) {
                 const kept = await Promise.all(names.map((n) => caches.match(n)));
                 if (kept.every(Boolean) && await caches.match(location.href.split("#")[0])) return true;

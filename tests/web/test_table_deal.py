@@ -110,7 +110,7 @@ def test_the_screen_qr_code_is_the_prints():
     import sys
 
     from generator.render.qr import MASK_PATTERN, qr_matrix
-    from generator.site import screen_qr
+    from generator.render import screen_qr
 
     assert screen_qr.MASK_PATTERN == MASK_PATTERN
     link = "https://example.org/citytrip/antwerpen/table.html#code=K7MPQR&game=advanced&cards=20&tasks=345&turn=19"

@@ -5,7 +5,9 @@ link is only known in the browser (a new code each game, on whatever address the
 from), so the page runs the same encoder under Pyodide: `qr_sources` are the package's own
 pure-Python encoder files, unchanged, with stubs for its image modules (the matrix never draws an
 image, and they would need pypng), and this file; the site writes them as assets/qr.json
-(generator/site/assets.py), which table.js loads after the engine. `matrix_rows` is called there
+(generator/site/assets.py), which table.js loads after the engine. It lives with the print's QR
+code because only generator/render uses the qrcode package (tests/test_layers.py); its top level
+imports nothing, so the browser runs it as it is. `matrix_rows` is called there
 and in the print's way: error correction M, the print's fixed mask pattern, no border.
 """
 
@@ -18,7 +20,7 @@ STUBS = {  # the package's __init__ and image modules, which import what a matri
     "qrcode/image/base.py": "class BaseImage:\n    pass\n",
     "qrcode/image/pure.py": "PyPNGImage = None\n",
 }
-MASK_PATTERN = 0  # generator/render/qr.py's: a fixed mask, the same code in every qrcode release
+MASK_PATTERN = 0  # fixed (generator/render/qr.py uses it too): qrcode releases after 8.2 choose masks otherwise
 
 
 def matrix_rows(data: str) -> str:
