@@ -121,7 +121,7 @@ function drawCards() {
     const title = document.createElement("strong");
     title.textContent = `${id} · ${card.title}`;
     const what = document.createElement("span");
-    what.textContent = ": " + card.what + " · ";
+    what.textContent = card.what + " · "; // under the title (no colon to place in each language)
     const points = document.createElement("span");
     points.className = "points";
     points.textContent = card.race
