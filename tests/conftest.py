@@ -80,7 +80,8 @@ SLOW_TESTS = (
 # `site` fixture of tests/web/conftest.py) are one unit, and so are those that share the installed
 # wheel (the `installed` fixture above). The longest units go first (measured with
 # --durations), so that no worker is left with a long one at the end while the others idle.
-SITE_MODULES = ("web/test_browser.py", "web/test_site_build.py", "web/test_targets.py", "web/test_record.py")
+SITE_MODULES = ("web/test_browser.py", "web/test_site_build.py", "web/test_targets.py", "web/test_record.py",
+                "web/test_table.py")
 WHEEL_MODULES = ("test_wheel.py", "daily/test_daily_command.py")
 LONGEST_FIRST = (
     "web/site",

@@ -328,6 +328,7 @@ class Game:
             "turns": len(self.puzzle.turns),
             "over": sheet.over,
             "faces": {name: {"type": box.type.value, "value": box.value} for name, box in faces.boxes().items()},
+            "next": [t.value for t in faces.next_half_icons or ()],  # the half icons of the next face (R7)
             "boxes": list(turn.boxes),
             "hunts_left": sheet.hunts_left(),
             "ready": legal,  # the boxes are a legal choice and everything drafted is allowed
@@ -390,7 +391,8 @@ class Game:
         badge = {"gold": "🥇", "silver": "🥈", "bronze": "🥉"}.get(prize or "", "")
         scored = {a.turn for a in self.sheet.achievements}
         squares = "".join("🟩" if t in scored else "⬜" for t in range(1, len(self.puzzle.turns) + 1))
-        scores = _("{score} · target {target} · par {par}").format(score=score, target=self.puzzle.target, par=par)
+        scores = (_("{score} · target {target} · par {par}").format(score=score, target=self.puzzle.target, par=par)
+                  if par is not None else _("{score} · target {target}").format(score=score, target=self.puzzle.target))
         lines = [self.page.get("title", "Citytrip"), f"{badge} {scores}".strip(), squares]
         return "\n".join(lines)
 

@@ -37,7 +37,7 @@ def puzzle_to_json(puzzle: Puzzle) -> dict[str, Any]:
         "turns": [_faces(faces) for faces in puzzle.turns],
         "deck": [str(card) for card in puzzle.deck] if puzzle.deck is not None else None,
         "start_card": puzzle.start_card,
-        "assignments": [_assignment(a) for a in puzzle.assignments],
+        "assignments": [assignment_to_json(a) for a in puzzle.assignments],
         "target": puzzle.target,
         "district": str(puzzle.district) if puzzle.district is not None else None,
     }
@@ -57,7 +57,7 @@ def puzzle_from_json(data: dict[str, Any]) -> Puzzle:
         turns=tuple(_faces_from(faces) for faces in data["turns"]),
         deck=tuple(DeckCard.parse(card) for card in deck) if deck is not None else None,
         start_card=data["start_card"],
-        assignments=tuple(_assignment_from(a) for a in data["assignments"]),
+        assignments=tuple(assignment_from_json(a) for a in data["assignments"]),
         target=data["target"],
         district=District.parse(district) if district is not None else None,
     )
@@ -168,13 +168,13 @@ def _faces_from(data: dict[str, Any]) -> OpenFaces:
     )
 
 
-def _assignment(card: Assignment) -> dict[str, Any]:
+def assignment_to_json(card: Assignment) -> dict[str, Any]:
     return {
         "id": card.id, "type": card.type, "values": list(card.values), "category": card.category,
         "count": card.count, "categories": list(card.categories), "locations": [str(at) for at in card.locations],
     }
 
 
-def _assignment_from(data: dict[str, Any]) -> Assignment:
+def assignment_from_json(data: dict[str, Any]) -> Assignment:
     return Assignment(data["id"], data["type"], tuple(data["values"]), data["category"], data["count"],
                       tuple(data["categories"]), tuple(Coord.parse(at) for at in data["locations"]))

@@ -10,6 +10,7 @@ from generator.cli.common import add_language_option, city_argument, language_of
 from generator.cli.daily import daily_city, daily_work, dates
 from generator.daily.addresses import checked_base_url
 from generator.data.cities import shipped_cities
+from generator.errors import UsageError
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:
@@ -21,13 +22,16 @@ def register(subparsers: argparse._SubParsersAction) -> None:
             "`citytrip daily`) and write a static website: a page per puzzle and per mini, where the "
             "rules engine runs in the browser (Pyodide, from `npm ci`; its start-up restored from a "
             "snapshot made with Node.js), an index by date and city and "
-            "a how-to-play page. Serve the folder with any static web server; no server code, no cookies. "
+            "a how-to-play page; and per city a table page (a group's game on printed sheets, dealt from a "
+            "table code) and a levels page (the solo levels played by taps). Serve the folder with any static web server; no server code, no cookies. "
             "The site is in the --lang language: its pages, the play's messages and the PDFs."
         ),
     )
     parser.add_argument("--out", required=True, help="the folder to write the site into")
     parser.add_argument("--from", dest="first", metavar="DATE", help="first date, YYYY-MM-DD (default: today)")
     parser.add_argument("--to", dest="last", metavar="DATE", help="last date, YYYY-MM-DD (default: the first date)")
+    parser.add_argument("--no-dailies", action="store_true",
+                        help="no daily puzzles: only each city's table and levels pages (which need no date), the index and how to play")
     parser.add_argument("--city", help="brugge or antwerpen (default: both)")
     parser.add_argument("--base-url", metavar="URL",
                         help="the site's public address: the printed sheets' QR codes then open their pages")
@@ -45,7 +49,9 @@ def run(args: argparse.Namespace) -> int:
     from generator.render.daily import render_daily
     from generator.language import speaking
 
-    days = dates(args.first, args.last)
+    if args.no_dailies and (args.first or args.last):
+        raise UsageError("--no-dailies writes no dates: leave out --from and --to")
+    days = [] if args.no_dailies else dates(args.first, args.last)
     cities = list(shipped_cities()) if args.city is None else [daily_city(args.city)]
     lang = language_of(args, city_argument(cities[0]) if len(cities) == 1 else None)
     work = daily_work(args.work)

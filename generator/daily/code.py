@@ -23,12 +23,12 @@ from __future__ import annotations
 import re
 
 from generator.data.cities import data_digest, shipped_cities
+from generator.browser.table import CODE_PREFIX, MINI_CODE_PREFIX, puzzle_code
 from generator.data.puzzles import puzzle_from_data
 from generator.errors import UsageError, shown
 from generator.rules.puzzle import Puzzle
 
-PREFIX = "CT2"
-MINI_PREFIX = "CT2M"
+PREFIX, MINI_PREFIX = CODE_PREFIX, MINI_CODE_PREFIX
 OLD_PREFIXES = ("CT1",)  # no digest: which card contents they meant cannot be told
 _ASSIGNMENT = re.compile(r"^[1-6]\.[0-9][0-9]$")
 _NUMBER = re.compile(r"[0-9]{1,4}")  # ASCII digits only: str.isdigit() also takes "²", which int() refuses
@@ -44,19 +44,7 @@ def encode(puzzle: Puzzle) -> str:
         raise ValueError("only dealt puzzles of a shipped city with a start card have a code")
     if any(a.is_drawn_starts for a in puzzle.assignments):
         raise ValueError("type 6 assignments are not used in coded puzzles")
-    fields = [
-        MINI_PREFIX if puzzle.district is not None else PREFIX,
-        puzzle.city.key.upper(),
-        data_digest(puzzle.city),
-        *([str(puzzle.district)] if puzzle.district is not None else []),
-        puzzle.mode.upper(),
-        str(puzzle.directions),
-        f"S{puzzle.start_card}",
-        ".".join(str(card) for card in puzzle.deck),
-        "+".join(a.id for a in puzzle.assignments) or "-",
-        f"T{puzzle.target}" if puzzle.target is not None else "-",
-    ]
-    return "/".join(fields)
+    return puzzle_code(puzzle, data_digest(puzzle.city))
 
 
 def decode(code: str) -> Puzzle:

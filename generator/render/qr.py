@@ -15,8 +15,9 @@ import qrcode
 from qrcode.constants import ERROR_CORRECT_M
 from reportlab.pdfgen.canvas import Canvas
 
+from generator.render.screen_qr import MASK_PATTERN  # one fixed mask for paper and screen
+
 QUIET_ZONE = 4  # modules of white around the code, as the QR specification asks
-MASK_PATTERN = 0
 
 
 @dataclass(frozen=True)

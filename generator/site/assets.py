@@ -44,6 +44,7 @@ from generator.language import DEFAULT, DOMAIN, LOCALE_DIR, current
 from generator.render.pdf import FONT_DIR
 from generator.resources import shipped
 from generator.site.messages import translated
+from generator.render.screen_qr import qr_sources
 
 PINS = shipped("package.json")  # the Pyodide version the site is built and tested with
 # A checkout installs Pyodide with `npm ci` next to package.json and its lock; an installed wheel
@@ -75,7 +76,7 @@ PACKED = {"pyodide.asm.wasm": "application/wasm", "pyodide.asm.mjs": "text/javas
           "pyodide-lock.json": "application/json"}  # 9.6 MB, 1.3 MB and 119 KB: 3.5 MB, 260 KB, 26 KB
 PACKED_GZIP_LEVEL = 9  # WebAssembly: 3.53 MB against 3.56 at level 6
 FONTS = {"Vera.ttf": "CitytripSans.ttf", "VeraBd.ttf": "CitytripSans-Bold.ttf"}  # as the PDFs embed them
-STATIC_FILES = ("play.js", "record.js", "index.js", "words.js", "style.css")  # and sw.js, filled in: see service_worker
+STATIC_FILES = ("play.js", "engine.js", "table.js", "tablecode.js", "record.js", "index.js", "words.js", "style.css")  # and sw.js, filled in: see service_worker
 
 _PACKAGE = Path(generator.__file__).resolve().parent
 ENGINE_PACKAGES = ("rules", "browser")  # with generator/__init__.py, errors.py and language.py
@@ -139,6 +140,8 @@ def write_assets(out: Path) -> list[Path]:
     written.append(write_snapshot(assets / "engine.json", assets / "pyodide" / STDLIB, assets / SNAPSHOT))
     digest = hashlib.sha256((assets / SNAPSHOT).read_bytes()).hexdigest()[:16]
     written += [write_text(assets / name, static_file(name, digest)) for name in STATIC_FILES]
+    # The table page's QR code on screen: the print's encoder, run in the browser (generator/render/screen_qr.py).
+    written.append(write_text(assets / "qr.json", json.dumps(qr_sources(), indent=0, sort_keys=True) + "\n"))
     written.append(write_text(out / "sw.js", service_worker(out, written)))
     return written
 
@@ -250,7 +253,7 @@ def service_worker(out: Path, shared: list[Path]) -> str:
     for name in names:
         digest.update(name.encode("utf-8") + b"\0" + (out / name).read_bytes())
     text = (STATIC / "sw.js").read_text(encoding="utf-8")
-    kept = ["index.html", "how-to-play.html", *(f"assets/{name}" for name in STATIC_FILES),
+    kept = ["index.html", "how-to-play.html", *(f"assets/{name}" for name in STATIC_FILES), "assets/qr.json",
             *(f"assets/fonts/{name}" for name in FONTS.values())]
     return Template(text).substitute(version=digest.hexdigest()[:16], packed=json.dumps(PACKED, sort_keys=True),
                                      kept=json.dumps(kept))

@@ -9,6 +9,11 @@ files), writing its YAML and PDFs into the date's folder, and the page is writte
     brugge/2026-12-01/index.html    the daily puzzle's page
     brugge/2026-12-01/mini.html     the daily mini's page
     brugge/2026-12-01/citytrip-brugge-2026-12-01-sheet.pdf, …-answer-key.pdf, …-puzzle.yaml, …
+    brugge/table.html               a group's game at the table, dealt from a table code
+    brugge/levels.html              the city's solo levels, played by taps on a deck dealt from a code
+
+The table and levels pages need no date: with no dates (`citytrip site --no-dailies`) the site
+has only them, the index and how to play.
 
 Every file goes through generator.files, and nothing depends on the clock or the machine: the
 same dates, cities, base address and language give the same bytes. A site is in one language, the
@@ -28,7 +33,8 @@ from generator.render.daily import answer_key_path, sheet_path
 from generator.render.daily_text import target_par_text
 from generator.daily.addresses import page_folder, page_path
 from generator.site.assets import write_assets
-from generator.site.pages import Listed, how_to_play_page, index_page, puzzle_page
+from generator.data.cities import load_city
+from generator.site.pages import Listed, how_to_play_page, index_page, levels_page, puzzle_page, table_page
 
 # (city key, date, the date's folder) → the daily and its mini (None when no mini was proven),
 # with their files written into the folder. The CLI binds the real solver; tests bind a cheap one.
@@ -39,6 +45,7 @@ def build_site(out: Path, cities: Iterable[str], days: Iterable[dt.date], make: 
                progress: Callable[[str], None] = lambda line: None) -> list[Path]:
     """Write the site into `out`; returns the files written (pages and assets, not the PDFs)."""
     days = list(days)
+    cities = list(cities)
     written = write_assets(out)
     listed: list[Listed] = []
     for city in cities:
@@ -55,6 +62,13 @@ def build_site(out: Path, cities: Iterable[str], days: Iterable[dt.date], make: 
                 listed.append(Listed(city, puzzle.puzzle.city.name, day, puzzle.puzzle.is_mini,
                                      target_par_text(puzzle)))
                 progress(f"wrote {page}")
-    written.append(write_text(out / "index.html", index_page(listed)))
+    games = []
+    for city in cities:
+        loaded = load_city(city)
+        written.append(write_text(out / city / "table.html", table_page(loaded)))
+        written.append(write_text(out / city / "levels.html", levels_page(loaded)))
+        games.append((city, loaded.name))
+        progress(f"wrote {out / city / 'table.html'} and levels.html")
+    written.append(write_text(out / "index.html", index_page(listed, games)))
     written.append(write_text(out / "how-to-play.html", how_to_play_page()))
     return written

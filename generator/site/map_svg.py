@@ -25,14 +25,15 @@ class PageMap:
     nodes: dict[str, tuple[float, float]]  # each node's centre, SVG coordinates (y down)
 
 
-def page_map(puzzle: Puzzle) -> PageMap:
-    """The map of `puzzle` (a mini's square only) with its start ringed, as the sheet prints it."""
+def page_map(puzzle: Puzzle, ringed: bool = True) -> PageMap:
+    """The map of `puzzle` (a mini's square only) with its start ringed, as the sheet prints it
+    (not `ringed`: the levels page, whose start is the level's, rings it in the page's script)."""
     district = puzzle.district
     columns = district.columns if district else puzzle.city.grid.columns
     rows = district.rows if district else puzzle.city.grid.rows
     width, height = columns * CELL + 2 * EDGE_BAND, rows * CELL + 2 * EDGE_BAND
     canvas = SvgCanvas(width, height)
-    geometry = draw_map(canvas, puzzle.city, puzzle.mode, Box(0, 0, width, height), start=puzzle.start,
+    geometry = draw_map(canvas, puzzle.city, puzzle.mode, Box(0, 0, width, height), start=puzzle.start if ringed else None,
                         district=district)
     nodes = {}
     for node in puzzle.city.grid.nodes():

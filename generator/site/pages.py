@@ -19,17 +19,22 @@ from dataclasses import dataclass
 from string import Template
 
 from generator.browser.puzzle_json import puzzle_to_json
+from generator.browser.table import ALPHABET, CODE_LENGTH, cards_to_json, level_puzzle as table_level_puzzle
+from generator.data.cities import data_digest
 from generator.daily.job import Daily
 from generator.language import _, current, pgettext, weekday_name
 from generator.render.daily_text import (
-    certificate_line, date_text, goal_text, level_text, setup_text, statement_lines, target_par_text, title_text,
+    certificate_line, date_text, describe, goal_text, level_text, setup_text, statement_lines, target_par_text, title_text,
     turn_rules_text,
 )
 from generator.render.icon_scheme import load_icon_scheme
 from generator.render.icons import icon_width
 from generator.render.svg import icon_outline
 from generator.render.sheet_style import load_sheet_style
-from generator.render.wording import capital, category_label
+from generator.render.cards import kind_title
+from generator.render.wording import capital, category_label, location_name, location_url, start_description
+from generator.rules.city import City
+from generator.rules.puzzle import Puzzle
 from generator.rules.city import city_words
 from generator.daily.addresses import page_link
 from generator.site.assets import STATIC
@@ -164,8 +169,9 @@ def _turn_table(daily: Daily) -> str:
     return f'<table id="turn-table"><thead>{head}</thead><tbody>{"".join(rows)}</tbody></table>'
 
 
-def index_page(listed: list[Listed]) -> str:
-    """Every puzzle of the site, newest date first, a city per column."""
+def index_page(listed: list[Listed], games: list[tuple[str, str]] = ()) -> str:
+    """Every puzzle of the site, newest date first, a city per column; and each city of `games`
+    (key, name)'s table and levels pages."""
     days = sorted({item.day for item in listed}, reverse=True)
     cities = sorted({(item.city_key, item.city_name) for item in listed})
     kinds = {False: _("Daily puzzle"), True: _("Mini")}
@@ -185,8 +191,98 @@ def index_page(listed: list[Listed]) -> str:
     head = f"<tr><th>{_e(date)}</th>" + "".join(f"<th>{_e(name)}</th>" for _key, name in cities) + "</tr>"
     table = f"<table><thead>{head}</thead><tbody>{''.join(rows)}</tbody></table>"
     names = {key: name for key, name in cities}  # for the player's record (templates/site/index.js)
-    return _template("index.html").substitute(lang=current(), root="", table=table, cities=_data_json(names))
+    links = "".join(
+        f'<li><strong>{_e(name)}</strong>: <a href="{_e(key)}/table.html">{_e(_("A game at the table"))}</a> · '
+        f'<a href="{_e(key)}/levels.html">{_e(_("Solo levels"))}</a></li>' for key, name in games)
+    games_list = f'<ul class="games">{links}</ul>' if links else ""
+    if not days:
+        table = ""
+    return _template("index.html").substitute(lang=current(), root="", table=table, cities=_data_json(names),
+                                              games=games_list)
 
 
 def how_to_play_page() -> str:
     return _template("how-to-play.html").substitute(lang=current(), root="")
+
+
+# --- the table page and the levels page (generator/browser/table.py deals in the browser) -----------
+
+def _deal_data(city: City) -> tuple[Puzzle, dict]:
+    """A placeholder puzzle of `city` (its map and rules for the browser's engine; its own deal is
+    never shown) and what the browser's dealer needs: that puzzle's JSON and the city's cards."""
+    base = table_level_puzzle(city, "AAAAAA", min(city.levels), 16)
+    return base, {"base": puzzle_to_json(base), "cards": cards_to_json(city, data_digest(city)),
+                  "alphabet": ALPHABET, "code_length": CODE_LENGTH}
+
+
+def _assignment_texts(city: City, base: Puzzle) -> dict[str, dict[str, object]]:
+    """Every assignment card as the table page shows it: title, what it asks, its points."""
+    texts = {}
+    for key, card in sorted(city.assignments.items()):
+        if card.is_drawn_starts:
+            continue
+        texts[key] = {"title": kind_title(card), "what": describe(base, card), "type": card.type,
+                      "values": list(card.values), "race": card.is_race}
+    return texts
+
+
+def _start_texts(city: City) -> dict[str, dict[str, str]]:
+    return {str(n): {"name": location_name(card.location), "at": str(card.location.at),
+                     "url": location_url(card.location), "description": start_description(card)}
+            for n, card in sorted(city.start_cards.items())}
+
+
+def _box_icons() -> str:
+    scheme = load_icon_scheme()
+    return icon_symbols({name: action.icon for name, action in scheme.actions.items()})
+
+
+def table_page(city: City) -> str:
+    """`CITY/table.html`: a group's game on printed sheets, dealt from a table code in the browser."""
+    base, deal = _deal_data(city)
+    data = {
+        "deal": deal,
+        "city": city.key,
+        "starts": _start_texts(city),
+        "assignments": _assignment_texts(city, base),
+        "actions": action_words(),
+        "words": vars(city_words(city)),
+    }
+    title = _("{city}: a game at the table").format(city=city.name)
+    return _template("table.html").substitute(lang=current(), root=_root(1), title=_e(title), heading=_e(title),
+                                              sprite=_box_icons(), data=_data_json(data))
+
+
+def levels_page(city: City) -> str:
+    """`CITY/levels.html`: a solo level of the city's table played by taps, its deck dealt from a
+    code in the browser and hidden as the cards are at a table."""
+    base, deal = _deal_data(city)
+    scheme = load_icon_scheme()
+    style = load_sheet_style()
+    drawn = page_map(base, ringed=False)
+    icons = {name: action.icon for name, action in scheme.actions.items()}
+    icons.update({"hunted": style.marks["hunted"], "bonus": style.marks["bonus"]})
+    levels = {}
+    for number in sorted(city.levels):
+        puzzle = table_level_puzzle(city, "AAAAAA", number, 16)
+        heading, lines = statement_lines(puzzle)
+        start = city.start_cards[city.levels[number].start].location
+        levels[str(number)] = {
+            "target": puzzle.target, "heading": heading, "lines": lines,
+            "start": _("Start: {name} ({at})").format(name=location_name(start), at=start.at),
+        }
+    title = _("{city}: solo levels").format(city=city.name)
+    data = {
+        "deal": deal,
+        "levels": levels,
+        "puzzle": None,
+        "page": {"title": title, "par": None, "code": "", "mini": False, "level": True, "city": city.key,
+                 "city_name": city.name},
+        "map": {"cell": round(drawn.cell, 2), "nodes": drawn.nodes},
+        "labels": {name: category_label(category) for name, category in city.rules.categories.items()},
+        "words": vars(city_words(city)),
+        "actions": action_words(),
+    }
+    return _template("levels.html").substitute(
+        lang=current(), root=_root(1), title=_e(title), heading=_e(title), sprite=icon_symbols(icons),
+        map=drawn.svg, turn_rules=_e(turn_rules_text(city_words(city))), data=_data_json(data))

@@ -43,7 +43,7 @@ for (const [name, text] of Object.entries(sources)) {
   pyodide.FS.mkdirTree(file.slice(0, file.lastIndexOf("/")));
   pyodide.FS.writeFile(file, text);
 }
-pyodide.runPython("import sys; sys.path.insert(0, '/engine'); import generator.browser.game");
+pyodide.runPython("import sys; sys.path.insert(0, '/engine'); import generator.browser.game, generator.browser.table");
 // The random module seeded itself from the machine's entropy; the page reseeds it after restoring.
 pyodide.runPython("import random; random.seed(0)");
 

@@ -13,6 +13,8 @@
 // shared route (#plan=…) replayed, even if finished by taps afterwards, is not.
 
 import { cityStats, hasPlayed, loadRecord, saveRecord, withGame } from "./record.js";
+import { keepForOffline, keepSnapshot, loadEngine } from "./engine.js";
+import { newCode as newTableCode } from "./tablecode.js";
 import { fill } from "./words.js";
 
 const data = JSON.parse(document.getElementById("puzzle-data").textContent);
@@ -22,8 +24,21 @@ const SVG = "http://www.w3.org/2000/svg";
 const MAX_FRAGMENT = 4000; // characters: a 19-turn play in the notation is well under 2000
 const LANG = document.documentElement.lang || "en";
 
+const LEVEL = Boolean(data.deal); // a level page: the deal comes from the code in the address
 let game = null;
 let view = null;
+let gameModule = null; // generator.browser.game
+let tableModule = null; // generator.browser.table, on a level page
+let levelNote = ""; // a level page's line about a damaged address
+const LEVELS_TITLE = data.page.title;
+if (LEVEL) {
+  for (const [level, shown] of Object.entries(data.levels)) {
+    const option = document.createElement("option");
+    option.value = level;
+    option.textContent = fill("[[Level {level} (target {target})]]", { level, target: shown.target });
+    $("level").appendChild(option);
+  }
+}
 let replayed = false; // this game came from a shared route: not the player's own
 let daysNote = ""; // the end of the game's line about the record
 const timings = []; // milliseconds per judged tap, for benchmarks/site.py
@@ -41,98 +56,63 @@ function say(text, illegal = true) {
 
 // --- the engine ----------------------------------------------------------------------------------
 
-// The engine's snapshot (assets/engine-snapshot.bin.gz, made by `citytrip site`, docs/site.md):
-// CPython's memory as it was after the engine's import, restored instead of starting CPython and
-// importing the engine. It is 6.1 MB, more than the rest of the page: a first visit starts CPython
-// from the site's compiled standard library (5.8 MB in all, and ready sooner on a phone line), and
-// once the game is ready the service worker is asked to keep the snapshot for the next visits,
-// which restore it from the worker's copy without the network. Its address carries its digest
-// (filled in by `citytrip site`): a copy kept of another build is never restored by this script.
-const SNAPSHOT = new URL("engine-snapshot.bin.gz?v=@snapshot-digest@", import.meta.url);
-
-// The worker's copy of the snapshot, or null (none kept yet, or no Cache API: a page opened as a file).
-async function keptSnapshot() {
-  try {
-    return (await globalThis.caches?.match(SNAPSHOT.href)) ?? null;
-  } catch {
-    return null;
-  }
-}
-
-// Once the game is ready: have the worker keep the snapshot (it keeps what passes through it), unless
-// the player asked the browser to save data or no worker controls the page.
-async function keepSnapshot() {
-  if (!navigator.serviceWorker?.controller || navigator.connection?.saveData) return;
-  try {
-    const response = await fetch(SNAPSHOT.href);
-    if (response.ok) await response.arrayBuffer(); // read to the end: the worker keeps the whole
-    body.dataset.snapshot = response.ok ? "kept" : "missing";
-  } catch {
-    body.dataset.snapshot = "missing"; // the next visit starts CPython again, as this one did
-  }
-}
-
-// Pyodide with the engine imported, restored from the snapshot kept (`response`). Any failure (a
-// damaged snapshot, another Pyodide build, no DecompressionStream, Pyodide issue #6254's RangeError)
-// gives null, with a warning in the console, and the page starts Pyodide and imports the engine as
-// without a snapshot.
-async function restoreEngine(loadPyodide, indexURL, response) {
-  try {
-    // Gzipped in the file (not by the server: a plain static server sends it as it is); it is
-    // unzipped while Pyodide fetches and compiles its runtime.
-    const unzipped = response.body.pipeThrough(new DecompressionStream("gzip"));
-    const snapshot = new Response(unzipped).arrayBuffer().then((buffer) => new Uint8Array(buffer));
-    snapshot.catch(() => {}); // a failure is handled where loadPyodide awaits it
-    const pyodide = await loadPyodide({ indexURL, _loadSnapshot: snapshot });
-    // The snapshot's random module was seeded with 0 to make it reproducible: seed it afresh.
-    pyodide.runPython("import random; random.seed()");
-    return pyodide;
-  } catch (error) {
-    console.warn("citytrip: the engine's snapshot could not be restored; starting Pyodide without it:", error);
-    return null;
-  }
-}
-
-// Pyodide started and the engine imported, compiled: assets/engine.zip holds the engine's modules
-// compiled by the site's build (generator/site/compile.mjs), unpacked under /engine where their
-// sources (assets/engine.json) would be, so that CPython imports them without compiling.
-async function startPlain(loadPyodide, indexURL) {
-  const compiledFetched = fetch(new URL("engine.zip", import.meta.url)); // meanwhile
-  const pyodide = await loadPyodide({ indexURL });
-  const response = await compiledFetched;
-  if (!response.ok) throw new Error(`engine.zip: ${response.status}`);
-  pyodide.FS.writeFile("/engine.zip", new Uint8Array(await response.arrayBuffer()));
-  pyodide.runPython(`
-import sys, zipfile
-zipfile.ZipFile("/engine.zip").extractall("/engine")
-sys.path.insert(0, "/engine")
-import generator.browser.game`);
-  return pyodide;
-}
-
 async function startEngine() {
-  const kept = keptSnapshot(); // meanwhile
-  // The compiled catalog of the page's language, written where generator/language.py looks for it.
-  const catalog = `locale/${LANG}/LC_MESSAGES/citytrip.mo`;
-  const catalogFetched = LANG === "en" ? null : fetch(new URL(catalog, import.meta.url));
-  const { loadPyodide } = await import(new URL("pyodide/pyodide.mjs", import.meta.url).href);
-  performance.mark("citytrip-loader");
-  const indexURL = new URL("pyodide/", import.meta.url).href;
-  const snapshot = await kept;
-  let pyodide = snapshot && await restoreEngine(loadPyodide, indexURL, snapshot);
-  body.dataset.engine = pyodide ? "snapshot" : "plain";
-  pyodide ??= await startPlain(loadPyodide, indexURL);
-  performance.mark("citytrip-pyodide");
-  if (catalogFetched) {
-    const response = await catalogFetched;
-    if (!response.ok) throw new Error(`${catalog}: ${response.status}`);
-    pyodide.FS.mkdirTree("/engine/generator/" + catalog.slice(0, catalog.lastIndexOf("/")));
-    pyodide.FS.writeFile("/engine/generator/" + catalog, new Uint8Array(await response.arrayBuffer()));
+  const pyodide = await loadEngine(LANG);
+  gameModule = pyodide.pyimport("generator.browser.game");
+  if (LEVEL) {
+    tableModule = pyodide.pyimport("generator.browser.table");
+    dealLevel();
   }
-  const module = pyodide.pyimport("generator.browser.game");
-  const loaded = module.Game.from_json(JSON.stringify({ puzzle: data.puzzle, page: data.page, words: data.words }), LANG);
+  const loaded = newGame();
   performance.mark("citytrip-engine");
   return loaded;
+}
+
+function newGame() {
+  return gameModule.Game.from_json(JSON.stringify({ puzzle: data.puzzle, page: data.page, words: data.words }), LANG);
+}
+
+// --- a level's deal (levels.html): the deck dealt in the engine from the code in the address ------
+
+function newCode() {
+  return newTableCode(data.deal.alphabet, data.deal.code_length);
+}
+
+function freshFragment(level, cards) {
+  return `code=${newCode()}&level=${level}&cards=${cards}`;
+}
+
+// The puzzle of the address's fragment (read by the engine's parser only); a missing or damaged
+// one is replaced by a fresh deal of the first level, with the parser's line said.
+function dealLevel() {
+  let text = location.hash.slice(1);
+  let problem = "";
+  let dealt = text ? JSON.parse(tableModule.level_deal(JSON.stringify(data.deal.base), JSON.stringify(data.deal.cards), text, LANG)) : null;
+  if (!dealt || dealt.error) {
+    problem = dealt ? dealt.error : "";
+    text = freshFragment(Object.keys(data.levels)[0], 16);
+    history.replaceState(null, "", "#" + text);
+    dealt = JSON.parse(tableModule.level_deal(JSON.stringify(data.deal.base), JSON.stringify(data.deal.cards), text, LANG));
+  }
+  data.puzzle = dealt.puzzle;
+  data.page.code = dealt.code;
+  const { code, level, cards } = dealt.options;
+  const shown = data.levels[String(level)];
+  data.page.title = fill("[[{title} · level {level}]]", { title: LEVELS_TITLE, level });
+  $("level").value = String(level);
+  $("cards").value = String(cards);
+  $("code").textContent = code;
+  $("deal-link").href = location.href.split("#")[0] + "#" + `code=${code}&level=${level}&cards=${cards}`;
+  $("verify-code").textContent = dealt.code;
+  $("target-text").textContent = fill("[[Level {level}: target {target}]]", { level, target: shown.target });
+  $("start-text").textContent = shown.start;
+  $("statement-heading").textContent = shown.heading;
+  $("statement").replaceChildren(...shown.lines.map((line) => {
+    const item = document.createElement("li");
+    item.textContent = line;
+    return item;
+  }));
+  levelNote = problem ? fill("[[{problem} A new deal of level {level}.]]", { problem, level }) : "";
 }
 
 function ask(method, ...args) {
@@ -140,7 +120,7 @@ function ask(method, ...args) {
   const wasOver = Boolean(view?.over);
   view = JSON.parse(game[method](...args));
   const judged = performance.now();
-  if (view.over && !wasOver && !replayed) remember();
+  if (view.over && !wasOver && !replayed && !LEVEL) remember();
   draw();
   timings.push({ judge: judged - begin, total: performance.now() - begin });
 }
@@ -201,6 +181,7 @@ function drawMap() {
     line(played, "route");
     line([played[played.length - 1], ...view.draft_path[end]], "route draft");
   }
+  if (LEVEL) ring(view.start, "start", 0.62); // the level's start, which the shared map leaves open
   for (const done of view.achieved) ring(done.at, "achieved", 0.5);
   for (const at of view.ticked) ring(at, "ticked", 0.5);
   for (const at of view.tickable) ring(at, "tickable", 0.56);
@@ -238,6 +219,13 @@ function drawFaces() {
       group.appendChild(button);
     }
     faces.appendChild(group);
+  }
+  if (view.next.length && !view.over) {
+    const next = document.createElement("div");
+    next.className = "next-icons";
+    next.setAttribute("aria-label", "[[Next face:]]");
+    next.innerHTML = view.next.map((type) => `<span class="half type-${type}">${icon(type)}</span>`).join(""); // known types only
+    faces.appendChild(next);
   }
   const left = Object.entries(view.left).map(([type, n]) => fill("[[{count} {action}]]", { count: n, action: data.actions[type] }));
   $("left").textContent = view.over ? "" : !view.ready
@@ -336,9 +324,12 @@ function drawResult() {
   }
   if (beyond) text += " " + "[[Beyond par! You found a better route than ours: please share it.]]";
   $("medal-text").textContent = text;
-  $("days").textContent = replayed ? "[[A shared route: it is not added to your record.]]" : daysNote;
+  $("days").textContent = LEVEL ? "" : replayed ? "[[A shared route: it is not added to your record.]]" : daysNote;
   const link = location.href.split("#")[0] + "#plan=" + encodeURIComponent(view.notation);
-  $("share").value = view.share + (location.protocol.startsWith("http") ? "\n" + location.href.split("#")[0] : "");
+  $("route-link").hidden = LEVEL; // a level's deal is in its address already
+  // A level's share names its deal (code, level, cards), so a friend plays the same deck.
+  const page = LEVEL ? $("deal-link").href : location.href.split("#")[0];
+  $("share").value = view.share + (location.protocol.startsWith("http") ? "\n" + page : "");
   $("route-link").href = link;
   $("notation").textContent = view.notation;
 }
@@ -463,50 +454,28 @@ function wire() {
   $("undo").addEventListener("click", () => ask("undo"));
   $("next").addEventListener("click", () => ask("next_turn"));
   $("copy-share").addEventListener("click", () => navigator.clipboard?.writeText($("share").value));
+  if (LEVEL) {
+    window.addEventListener("hashchange", () => { dealLevel(); game = newGame(); view = JSON.parse(game.view()); draw(); say(levelNote); });
+    $("setup").addEventListener("submit", (event) => {
+      event.preventDefault();
+      location.hash = freshFragment($("level").value, $("cards").value);
+    });
+    return;
+  }
   window.addEventListener("hashchange", () => { ask("restart"); replayed = false; applyFragment(); });
 }
 
-// Keep the site's files for visits without a network (sw.js). The worker is asked for before the
-// engine loads, so that Pyodide's files pass through it once and are kept as they arrive (a copy
-// fetched apart would download the 9.6-MB runtime twice). A browser without service workers, or
-// a page opened as a file, plays the same.
-async function keepForOffline() {
-  if (!("serviceWorker" in navigator) || !location.protocol.startsWith("http")) return;
-  try {
-    await navigator.serviceWorker.register(new URL("../sw.js", import.meta.url));
-    if (!navigator.serviceWorker.controller) {
-      await Promise.race([
-        new Promise((resolve) => navigator.serviceWorker.addEventListener("controllerchange", resolve, { once: true })),
-        new Promise((resolve) => setTimeout(resolve, 1000)), // never hold the game up for long
-      ]);
-    }
-  } catch {
-    // no worker: nothing is kept, and the page plays as well
-  }
-}
-
-// A first visit waits about a second for the worker (on a phone line), and meanwhile the line would
-// idle: the page asks for the two largest files the engine's start needs itself, so that they are
-// on their way, and then in the browser's HTTP cache, when the worker asks for them (the browser
-// answers the worker's request from that copy, or from the request still under way).
-function startDownloads() {
-  if (navigator.serviceWorker?.controller || !("serviceWorker" in navigator) || !location.protocol.startsWith("http")) return;
-  for (const name of ["pyodide/pyodide.asm.wasm.gz", "pyodide/python_stdlib.zip"]) {
-    fetch(new URL(name, import.meta.url)).then((response) => response.arrayBuffer()).catch(() => {});
-  }
-}
-
 try {
-  startDownloads();
   await keepForOffline();
   performance.mark("citytrip-worker");
   game = await startEngine();
   view = JSON.parse(game.view());
   wire();
   draw();
-  applyFragment();
+  if (LEVEL) say(levelNote);
+  else applyFragment();
   body.dataset.state = "ready";
-  if (body.dataset.engine === "plain") keepSnapshot(); // meanwhile, the player plays
+  keepSnapshot(); // meanwhile, the player plays
 } catch (error) {
   body.dataset.state = "failed";
   say("[[The rules could not be loaded in this browser, so this page cannot check a play. The printed sheet works on paper.]]");

@@ -115,8 +115,8 @@ def test_the_engine_snapshot_is_for_the_pinned_pyodide_and_fits_its_memory(site)
     assert struct.unpack_from("<8I", snapshot, 16) == tuple(int(build_id[i:i + 8], 16) for i in range(0, 64, 8))
     assert json.loads(snapshot[48:48 + json_length])  # the JS side's state
     assert 0 < len(snapshot) - heap_start <= assets.SNAPSHOT_HEAP_LIMIT
-    # play.js asks for it with its digest, so that a copy kept of another build is never restored
-    script = (site.folder / "assets" / "play.js").read_text()
+    # engine.js asks for it with its digest, so that a copy kept of another build is never restored
+    script = (site.folder / "assets" / "engine.js").read_text()
     assert assets.SNAPSHOT_DIGEST not in script
     assert f'"engine-snapshot.bin.gz?v={hashlib.sha256(packed).hexdigest()[:16]}"' in script
 

@@ -1,0 +1,124 @@
+"""The table code's deal (generator/browser/table.py), in Python: the page calls the same functions
+under Pyodide. A code and its options determine the deal through the engine's one dealer; a
+damaged fragment is refused at the door with one line; a level deal's puzzle code verifies."""
+
+import json
+import random
+
+import pytest
+
+from generator.browser.puzzle_json import puzzle_to_json
+from generator.browser.table import (
+    ALPHABET, BadCode, cards_to_json, clean_code, level_deal, level_puzzle, parse_fragment, table_puzzle, table_seed,
+    table_view,
+)
+from generator.daily.code import decode, encode
+from generator.data.cities import data_digest, load_city
+from generator.rules.dealer import dealt_puzzle, shuffled_deck
+from generator.rules.notation import format_plan
+from generator.players.honest import honest_plan
+from generator.rules.replay import replay
+
+DAMAGED = [
+    "", "code=K7MPQR", "code=K7MPQ0&game=basic&cards=16&tasks=123", "code=K7MPQR&game=basic&cards=17&tasks=123",
+    "code=K7MPQR&game=expert&cards=16&tasks=123", "code=K7MPQR&game=basic&cards=16&tasks=12",
+    "code=K7MPQR&game=basic&cards=16&tasks=123&turn=17", "code=K7MPQR&game=basic&cards=16&tasks=123&x=1",
+    "code=K7MPQR&code=K7MPQR&game=basic&cards=16&tasks=123", "code=%3Cscript%3E&game=basic&cards=16&tasks=123",
+    "code=K7MPQR&game=basic&cards=016&tasks=123", "code=K7MPQR&game=basic&cards=16&tasks=123&taken=1.2", "code=K7MPQR&game=basic&cards=16&tasks=123&turn=" + "9" * 300,
+]
+
+
+def test_a_code_is_read_as_typed_or_heard():
+    assert clean_code(" k7m-pqr ") == "K7MPQR"
+    for bad in ("K7MPQ", "K7MPQRR", "K7MPQO", "I7MPQR", "K7M PQ1", "K7MPQ²"):
+        with pytest.raises(BadCode):
+            clean_code(bad)
+    assert not set("0O1IL2Z5S8B") & set(ALPHABET)
+
+
+@pytest.mark.parametrize("fragment", DAMAGED)
+def test_a_damaged_fragment_is_refused_with_one_line(fragment):
+    with pytest.raises(BadCode) as refused:
+        parse_fragment(fragment)
+    assert "\n" not in str(refused.value) and len(str(refused.value)) < 120
+
+
+def test_the_fragment_gives_every_option():
+    assert parse_fragment("code=k7mpqr&game=advanced&cards=20&tasks=345&turn=19") == {
+        "code": "K7MPQR", "game": "advanced", "cards": 20, "tasks": "345", "turn": 19, "taken": []}
+    assert parse_fragment("code=K7MPQR&level=5&cards=16", levels=True) == {
+        "code": "K7MPQR", "level": 5, "cards": 16, "turn": 1}
+
+
+def test_the_table_deal_is_the_dealers_with_the_codes_seed():
+    """R7, setup B–D: a start card, the deck by dealer.shuffled_deck, one assignment per type."""
+    city = load_city("brugge")
+    puzzle = table_puzzle(city, "K7MPQR", "advanced", 20, "345")
+    rng = random.Random(table_seed("brugge", "K7MPQR", "advanced", 20, "345"))
+    start = rng.choice(sorted(city.start_cards))
+    assert puzzle.deck == shuffled_deck(city, rng, 20) and puzzle.start_card == start
+    assert [a.type for a in puzzle.assignments] == [3, 4, 5] and len(puzzle.turns) == 19
+    assert table_puzzle(city, "K7MPQR", "advanced", 16, "345").deck != puzzle.deck[:16]  # options are in the seed
+    assert table_puzzle(city, "K7MPQS".replace("S", "T"), "advanced", 20, "345").deck != puzzle.deck
+
+
+def test_the_pages_call_gives_the_same_deal_from_json():
+    city = load_city("antwerpen")
+    base = json.dumps(puzzle_to_json(table_puzzle(city, "AAAAAA", "basic", 16, "none")))
+    cards = json.dumps(cards_to_json(city, data_digest(city)))
+    view = json.loads(table_view(base, cards, "code=K7MPQR&game=basic&cards=16&tasks=123&turn=4"))
+    puzzle = table_puzzle(city, "K7MPQR", "basic", 16, "123")
+    assert view["deck"] == [str(c) for c in puzzle.deck] and view["start_card"] == puzzle.start_card
+    assert view["assignments"] == [a.id for a in puzzle.assignments] and view["options"]["turn"] == 4
+    assert view["turns"][3]["boxes"]["L1"] == {"type": puzzle.turns[3].left[0].type.value,
+                                                "value": puzzle.turns[3].left[0].value}
+    assert json.loads(table_view(base, cards, "code=K7MPQR&game=basic"))["error"]
+
+
+def test_a_level_deal_has_a_code_that_citytrip_verify_replays(run, tmp_path):
+    city = load_city("brugge")
+    base = json.dumps(puzzle_to_json(level_puzzle(city, "AAAAAA", 1, 16)))
+    cards = json.dumps(cards_to_json(city, data_digest(city)))
+    dealt = json.loads(level_deal(base, cards, "code=K7MPQR&level=7&cards=16"))
+    puzzle = level_puzzle(city, "K7MPQR", 7, 16)
+    spec = city.levels[7]
+    assert puzzle == dealt_puzzle(city, puzzle.deck, start_card=spec.start, assignments=spec.assignments,
+                                  mode="basic", directions=2, target=spec.target)
+    assert dealt["code"] == encode(puzzle) and decode(dealt["code"]) == puzzle
+    plan = honest_plan(puzzle)
+    (tmp_path / "play.txt").write_text(format_plan(plan))
+    code, out, _ = run("verify", "--json", dealt["code"], tmp_path / "play.txt")
+    assert json.loads(out)["score"] == replay(puzzle, plan).score
+    assert json.loads(level_deal(base, cards, "code=K7MPQR&level=99&cards=16"))["error"]
+
+
+def test_the_table_and_levels_pages_are_built_without_dates(run, tmp_path):
+    """`citytrip site --no-dailies`: the pages that need no date, the index and how to play."""
+    status, out, err = run("site", "--out", tmp_path / "site", "--no-dailies", "--city", "brugge")
+    assert status == 0, err
+    assert (tmp_path / "site/brugge/table.html").is_file() and (tmp_path / "site/brugge/levels.html").is_file()
+    assert sorted(p.name for p in (tmp_path / "site/brugge").iterdir()) == ["levels.html", "table.html"]
+    assert 'href="brugge/table.html"' in (tmp_path / "site/index.html").read_text()
+    status, _, err = run("site", "--out", tmp_path / "other", "--no-dailies", "--from", "2026-12-01")
+    assert status == 2 and "--no-dailies" in err and not (tmp_path / "other").exists()
+
+
+def test_the_screen_qr_code_is_the_prints():
+    """The table page's QR encoder (the qrcode package's files and stubs, run in the browser) gives
+    the matrix generator/render/qr.py prints, with no package outside the standard library."""
+    import subprocess
+    import sys
+
+    from generator.render.qr import MASK_PATTERN, qr_matrix
+    from generator.render import screen_qr
+
+    assert screen_qr.MASK_PATTERN == MASK_PATTERN
+    link = "https://example.org/citytrip/antwerpen/table.html#code=K7MPQR&game=advanced&cards=20&tasks=345&turn=19"
+    folder = __import__("tempfile").mkdtemp()
+    for path, text in screen_qr.qr_sources().items():
+        target = __import__("pathlib").Path(folder, path)
+        target.parent.mkdir(parents=True, exist_ok=True)
+        target.write_text(text, encoding="utf-8")
+    script = f"import sys; sys.path.insert(0, {folder!r}); import screen_qr; print(screen_qr.matrix_rows({link!r}))"
+    rows = subprocess.run([sys.executable, "-I", "-S", "-c", script], capture_output=True, text=True, check=True).stdout.strip()
+    assert rows == "/".join("".join("1" if dark else "0" for dark in row) for row in qr_matrix(link).rows)
