@@ -141,15 +141,22 @@ def puzzle_page(daily: Daily, files: dict[str, str]) -> str:
         certificate=f'<p class="certificate">{_e(certificate)}</p>' if certificate else "",
         statement_heading=_e(heading),
         statement="".join(f"<li>{_e(line)}</li>" for line in lines),
-        turn_rules=_e(turn_rules_text(city_words(puzzle.city))),
+        game=game_part(puzzle.city, daily.code, drawn.svg),
         sprite=icon_symbols(icons),
-        map=drawn.svg,
         turn_table=_turn_table(daily),
         code=_e(daily.code),
         sheet=_e(files["sheet"]),
         answer_key=_e(files["answer_key"]),
         data=_data_json(data),
     )
+
+
+def game_part(city: City, code: str, map_svg: str) -> str:
+    """The game's part of a page played by taps (templates/site/game.html, in puzzle.html and
+    levels.html): the status, map, this turn's controls, the end of the game and the score, by the
+    ids play.js draws into; with the puzzle's `code` in the line that says how to verify a play
+    (empty on the levels page, where play.js writes the deal's), and the map's drawing."""
+    return _template("game.html").substitute(turn_rules=_e(turn_rules_text(city_words(city))), code=_e(code), map=map_svg)
 
 
 def _turn_table(daily: Daily) -> str:
@@ -285,4 +292,4 @@ def levels_page(city: City) -> str:
     }
     return _template("levels.html").substitute(
         lang=current(), root=_root(1), title=_e(title), heading=_e(title), sprite=icon_symbols(icons),
-        map=drawn.svg, turn_rules=_e(turn_rules_text(city_words(city))), data=_data_json(data))
+        game=game_part(city, "", drawn.svg), data=_data_json(data))

@@ -77,6 +77,16 @@ def base(site):
         yield address
 
 
+# True once every one of `urls` is in the worker's caches, false after 10 s.
+KEPT_WITHIN_10_S = """async (urls) => {
+  for (let tries = 0; tries < 100; tries++) {
+    if ((await Promise.all(urls.map((url) => caches.match(url)))).every(Boolean)) return true;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  return false;
+}"""
+
+
 def shot(page, name: str, full: bool = False) -> None:
     """A screenshot of `page` into the test artifacts (output/test-artifacts/site/NAME.png)."""
     ARTIFACTS.mkdir(parents=True, exist_ok=True)

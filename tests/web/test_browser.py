@@ -17,7 +17,7 @@ import pytest
 from chromium_pages import DESKTOP, PHONE, as_played, open_page, play_plan, refused, served, tap_node
 from generator.players.honest import honest_plan
 from generator.rules.notation import format_plan, parse_plan
-from tests.web.conftest import shot
+from tests.web.conftest import KEPT_WITHIN_10_S, shot
 from tests.web.days import FRIDAY, MONDAY
 
 PAGE = {(MONDAY.isoformat(), False): "antwerpen/2026-11-30/", (MONDAY.isoformat(), True): "antwerpen/2026-11-30/mini.html",
@@ -181,16 +181,6 @@ def test_a_damaged_kept_snapshot_falls_back_to_the_plain_start_and_plays(site, b
     page.click('#this-turn button[data-box="L2"]')
     assert not refused(page) and page.text_content("#left").startswith("Actions left")
     context.close()
-
-
-# True once every one of `urls` is in the worker's caches, false after 10 s.
-KEPT_WITHIN_10_S = """async (urls) => {
-  for (let tries = 0; tries < 100; tries++) {
-    if ((await Promise.all(urls.map((url) => caches.match(url)))).every(Boolean)) return true;
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  return false;
-}"""
 
 
 def test_a_page_opened_once_plays_without_the_network(site, browser):

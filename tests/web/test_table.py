@@ -17,7 +17,7 @@ from generator.data.cities import load_city
 from generator.players.honest import honest_plan
 from generator.render.qr import qr_matrix
 from generator.rules.replay import replay
-from tests.web.conftest import shot
+from tests.web.conftest import KEPT_WITHIN_10_S, shot
 
 CODE = "K7MPQR"
 TABLE = f"antwerpen/table.html#code={CODE}&game=advanced&cards=16&tasks=345"
@@ -195,21 +195,15 @@ def test_the_table_and_a_levels_end_in_dutch_and_french(site_in, browser, lang, 
 
 
 def test_the_table_page_reloads_without_the_network(site, browser):
+    """Opened once, the table page reloads without the network at the turn its address names."""
     context = browser.new_context(viewport=PHONE)
     with served(site.folder) as address:
         page = context.new_page()
         page.goto(f"{address}/{TABLE}&turn=5")
         page.wait_for_selector("body[data-state=ready]")
         page.wait_for_function("() => navigator.serviceWorker.controller !== null", timeout=60_000)
-        page.wait_for_function("""async () => {
-            const names = ["table.js", "engine.js", "tablecode.js", "words.js", "qr.json"].map((n) => new URL("../assets/" + n, location.href).href);
-            for (let i = 0; i < 100; i++) {
-                const kept = await Promise.all(names.map((n) => caches.match(n)));
-                if (kept.every(Boolean) && await caches.match(location.href.split("#")[0])) return true;
-                await new Promise((r) => setTimeout(r, 100));
-            }
-            return false;
-        }""", timeout=30_000)
+        kept = [f"{address}/assets/{name}" for name in ("table.js", "engine.js", "tablecode.js", "words.js", "qr.json")]
+        assert page.evaluate(KEPT_WITHIN_10_S, [*kept, page.url.split("#")[0]])
     page.reload()
     page.wait_for_selector("body[data-state=ready], body[data-state=failed]", timeout=60_000)
     assert page.get_attribute("body", "data-state") == "ready"
