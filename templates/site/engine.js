@@ -7,7 +7,7 @@ const body = document.body;
 
 // The engine's snapshot (assets/engine-snapshot.bin.gz, made by `citytrip site`, docs/site.md):
 // CPython's memory as it was after the engine's import, restored instead of starting CPython and
-// importing the engine. It is 5 MB, as much as the rest of the page: a first visit starts CPython
+// importing the engine. It is 5.2 MB, as much as the rest of the page: a first visit starts CPython
 // from the site's compiled standard library and engine (5.8 MB in all, and ready sooner on a phone
 // line), and once the page is ready it has the service worker keep the snapshot for the next
 // visits, which restore it from the worker's copy without the network. Its address carries its
