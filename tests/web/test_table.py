@@ -11,7 +11,7 @@ import json
 
 import pytest
 
-from chromium_pages import DESKTOP, PHONE, open_page, play_plan, served
+from chromium_pages import DESKTOP, PHONE, open_page, play_plan, refused, served
 from generator.browser.table import level_puzzle, table_puzzle
 from generator.data.cities import load_city
 from generator.players.honest import honest_plan
@@ -194,8 +194,9 @@ def test_the_table_and_a_levels_end_in_dutch_and_french(site_in, browser, lang, 
             page.close()
 
 
-def test_the_table_page_reloads_without_the_network(site, browser):
-    """Opened once, the table page reloads without the network at the turn its address names."""
+def test_the_table_and_levels_pages_reload_without_the_network(site, browser):
+    """Opened once, the table page reloads without the network at the turn its address names, and
+    the levels page deals the same level from its code and judges taps."""
     context = browser.new_context(viewport=PHONE)
     with served(site.folder) as address:
         page = context.new_page()
@@ -204,10 +205,21 @@ def test_the_table_page_reloads_without_the_network(site, browser):
         page.wait_for_function("() => navigator.serviceWorker.controller !== null", timeout=60_000)
         kept = [f"{address}/assets/{name}" for name in ("table.js", "engine.js", "tablecode.js", "words.js", "qr.json")]
         assert page.evaluate(KEPT_WITHIN_10_S, [*kept, page.url.split("#")[0]])
+        levels = context.new_page()
+        levels.goto(f"{address}/{LEVELS}")
+        levels.wait_for_selector("body[data-state=ready]")
+        assert levels.evaluate(KEPT_WITHIN_10_S, [levels.url.split("#")[0], f"{address}/assets/play.js"])
+        dealt = levels.text_content("#verify-code")
     page.reload()
     page.wait_for_selector("body[data-state=ready], body[data-state=failed]", timeout=60_000)
     assert page.get_attribute("body", "data-state") == "ready"
     assert page.text_content("#turn-label") == "Turn 5 of 15"
     page.click("#forward")
     assert page.text_content("#turn-label") == "Turn 6 of 15"
+    levels.reload()
+    levels.wait_for_selector("body[data-state=ready], body[data-state=failed]", timeout=60_000)
+    assert levels.get_attribute("body", "data-state") == "ready" and levels.text_content("#verify-code") == dealt
+    levels.click('#this-turn button[data-box="L1"]')
+    levels.click('#this-turn button[data-box="L2"]')
+    assert not refused(levels) and levels.text_content("#left").startswith("Actions left")
     context.close()
