@@ -57,6 +57,13 @@ def _template(name: str) -> Template:
     return Template(translated((STATIC / name).read_text(encoding="utf-8"), name))
 
 
+def _page(name: str, title: str, root: str, **fields: str) -> str:
+    """The page template `name` filled in: its head (templates/site/head.html: the language, the
+    title, the style sheet, no referrer sent) and `fields`; `root` leads back to the site's top."""
+    head = _template("head.html").substitute(lang=current(), title=_e(title), root=root)
+    return _template(name).substitute(head=head, lang=current(), root=root, **fields)
+
+
 def _e(text: object) -> str:
     return html.escape(str(text), quote=True)
 
@@ -128,10 +135,10 @@ def puzzle_page(daily: Daily, files: dict[str, str]) -> str:
         "actions": action_words(),
     }
     certificate = certificate_line(daily)
-    return _template("puzzle.html").substitute(
-        lang=current(),
-        root=_root(2),
-        title=_e(f"{title_text(daily)} · {date_text(daily)}"),
+    return _page(
+        "puzzle.html",
+        f"{title_text(daily)} · {date_text(daily)}",
+        _root(2),
         heading=_e(title_text(daily)),
         date=_e(date_text(daily)),
         level=_e(level_text(daily)),
@@ -204,12 +211,11 @@ def index_page(listed: list[Listed], games: list[tuple[str, str]] = ()) -> str:
     games_list = f'<ul class="games">{links}</ul>' if links else ""
     if not days:
         table = ""
-    return _template("index.html").substitute(lang=current(), root="", table=table, cities=_data_json(names),
-                                              games=games_list)
+    return _page("index.html", _("Citytrip daily puzzles"), "", table=table, cities=_data_json(names), games=games_list)
 
 
 def how_to_play_page() -> str:
-    return _template("how-to-play.html").substitute(lang=current(), root="")
+    return _page("how-to-play.html", _("How to play the Citytrip daily puzzle"), "")
 
 
 # --- the table page and the levels page (generator/browser/table.py deals in the browser) -----------
@@ -256,8 +262,7 @@ def table_page(city: City) -> str:
         "words": vars(city_words(city)),
     }
     title = _("{city}: a game at the table").format(city=city.name)
-    return _template("table.html").substitute(lang=current(), root=_root(1), title=_e(title), heading=_e(title),
-                                              sprite=_box_icons(), data=_data_json(data))
+    return _page("table.html", title, _root(1), heading=_e(title), sprite=_box_icons(), data=_data_json(data))
 
 
 def levels_page(city: City) -> str:
@@ -290,6 +295,5 @@ def levels_page(city: City) -> str:
         "words": vars(city_words(city)),
         "actions": action_words(),
     }
-    return _template("levels.html").substitute(
-        lang=current(), root=_root(1), title=_e(title), heading=_e(title), sprite=icon_symbols(icons),
-        game=game_part(city, "", drawn.svg), data=_data_json(data))
+    return _page("levels.html", title, _root(1), heading=_e(title), sprite=icon_symbols(icons),
+                 game=game_part(city, "", drawn.svg), data=_data_json(data))
