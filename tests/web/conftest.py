@@ -87,6 +87,16 @@ KEPT_WITHIN_10_S = """async (urls) => {
 }"""
 
 
+def controlled_page(context, url: str):
+    """A new page of `context` at `url`, once ready and in the service worker's control: what an
+    offline reload needs first."""
+    page = context.new_page()
+    page.goto(url)
+    page.wait_for_selector("body[data-state=ready]")
+    page.wait_for_function("() => navigator.serviceWorker.controller !== null", timeout=60_000)
+    return page
+
+
 def shot(page, name: str, full: bool = False) -> None:
     """A screenshot of `page` into the test artifacts (output/test-artifacts/site/NAME.png)."""
     ARTIFACTS.mkdir(parents=True, exist_ok=True)

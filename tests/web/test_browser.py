@@ -17,7 +17,7 @@ import pytest
 from chromium_pages import DESKTOP, PHONE, as_played, open_page, play_plan, refused, served, tap_node
 from generator.players.honest import honest_plan
 from generator.rules.notation import format_plan, parse_plan
-from tests.web.conftest import KEPT_WITHIN_10_S, shot
+from tests.web.conftest import KEPT_WITHIN_10_S, controlled_page, shot
 from tests.web.days import FRIDAY, MONDAY
 
 PAGE = {(MONDAY.isoformat(), False): "antwerpen/2026-11-30/", (MONDAY.isoformat(), True): "antwerpen/2026-11-30/mini.html",
@@ -188,10 +188,7 @@ def test_a_page_opened_once_plays_without_the_network(site, browser):
     engine starts and taps are judged."""
     context = browser.new_context(viewport=PHONE)
     with served(site.folder) as address:
-        page = context.new_page()
-        page.goto(f"{address}/{PAGE[(MONDAY.isoformat(), True)]}")
-        page.wait_for_selector("body[data-state=ready]")
-        page.wait_for_function("() => navigator.serviceWorker.controller !== null", timeout=60_000)
+        page = controlled_page(context, f"{address}/{PAGE[(MONDAY.isoformat(), True)]}")
         # The scripts, style sheet and fonts the page fetched before the worker ran are kept by the
         # worker itself, not left to the browser's own cache.
         shared = [f"{address}/assets/{name}" for name in ("play.js", "record.js", "words.js", "style.css",

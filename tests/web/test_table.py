@@ -17,7 +17,7 @@ from generator.data.cities import load_city
 from generator.players.honest import honest_plan
 from generator.render.qr import qr_matrix
 from generator.rules.replay import replay
-from tests.web.conftest import KEPT_WITHIN_10_S, shot
+from tests.web.conftest import KEPT_WITHIN_10_S, controlled_page, shot
 
 CODE = "K7MPQR"
 TABLE = f"antwerpen/table.html#code={CODE}&game=advanced&cards=16&tasks=345"
@@ -199,10 +199,7 @@ def test_the_table_and_levels_pages_reload_without_the_network(site, browser):
     the levels page deals the same level from its code and judges taps."""
     context = browser.new_context(viewport=PHONE)
     with served(site.folder) as address:
-        page = context.new_page()
-        page.goto(f"{address}/{TABLE}&turn=5")
-        page.wait_for_selector("body[data-state=ready]")
-        page.wait_for_function("() => navigator.serviceWorker.controller !== null", timeout=60_000)
+        page = controlled_page(context, f"{address}/{TABLE}&turn=5")
         kept = [f"{address}/assets/{name}" for name in ("table.js", "engine.js", "tablecode.js", "words.js", "qr.json")]
         assert page.evaluate(KEPT_WITHIN_10_S, [*kept, page.url.split("#")[0]])
         levels = context.new_page()
