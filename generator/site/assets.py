@@ -57,7 +57,7 @@ STATIC = shipped("templates") / "site"
 # What a page needs of the Pyodide distribution: the loader, the runtime and the standard library.
 PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json")
 STDLIB = "python_stdlib.zip"
-# The standard library's files a page imports (143 of 614): the site's python_stdlib.zip holds only
+# The standard library's files a page imports (145 of 614): the site's python_stdlib.zip holds only
 # them, compiled by the pinned Pyodide (compile.mjs), 1.5 MB instead of 2.5 MB of sources; a page
 # that starts CPython then compiles none of them (on a phone, 4 s of its start). The snapshot is
 # made with that zip, so a file missing from the list fails the build (the engine's import) rather
