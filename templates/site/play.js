@@ -223,8 +223,10 @@ function drawFaces() {
   if (view.next.length && !view.over) {
     const next = document.createElement("div");
     next.className = "next-icons";
-    next.setAttribute("aria-label", "[[Next face:]]");
-    next.innerHTML = view.next.map((type) => `<span class="half type-${type}">${icon(type)}</span>`).join(""); // known types only
+    const label = document.createElement("span");
+    label.textContent = "[[Next face:]]" + " "; // as on the table page: the half icons alone puzzled
+    next.append(label);
+    next.insertAdjacentHTML("beforeend", view.next.map((type) => `<span class="half type-${type}">${icon(type)}</span>`).join("")); // known types only
     faces.appendChild(next);
   }
   const left = Object.entries(view.left).map(([type, n]) => fill("[[{count} {action}]]", { count: n, action: data.actions[type] }));
