@@ -107,15 +107,9 @@ def _data_json(data: object) -> str:
 def puzzle_page(daily: Daily, files: dict[str, str]) -> str:
     """The page of a daily puzzle or mini; `files` are its PDFs' names, next to the page."""
     puzzle = daily.puzzle
-    scheme = load_icon_scheme()
-    style = load_sheet_style()
     drawn = page_map(puzzle)
     heading, lines = statement_lines(puzzle)
     mini = puzzle.is_mini
-    icons = {name: action.icon for name, action in scheme.actions.items()}
-    icons.update({"hunted": style.marks["hunted"], "bonus": style.marks["bonus"]})
-    colours = {name: action.colour for name, action in scheme.actions.items()}
-    labels = {name: category_label(category) for name, category in puzzle.city.rules.categories.items()}
     data = {
         "puzzle": puzzle_to_json(puzzle),
         "page": {
@@ -128,11 +122,8 @@ def puzzle_page(daily: Daily, files: dict[str, str]) -> str:
             "city_name": puzzle.city.name,
             "date": daily.day.isoformat(),
         },
-        "map": {"cell": round(drawn.cell, 2), "nodes": drawn.nodes},
-        "labels": labels,
-        "colours": colours,
-        "words": vars(city_words(puzzle.city)),
-        "actions": action_words(),
+        "colours": {name: action.colour for name, action in load_icon_scheme().actions.items()},
+        **_game_data(puzzle.city, drawn),
     }
     certificate = certificate_line(daily)
     return _page(
@@ -149,13 +140,30 @@ def puzzle_page(daily: Daily, files: dict[str, str]) -> str:
         statement_heading=_e(heading),
         statement="".join(f"<li>{_e(line)}</li>" for line in lines),
         game=game_part(puzzle.city, daily.code, drawn.svg),
-        sprite=icon_symbols(icons),
+        sprite=_game_sprite(),
         turn_table=_turn_table(daily),
         code=_e(daily.code),
         sheet=_e(files["sheet"]),
         answer_key=_e(files["answer_key"]),
         data=_data_json(data),
     )
+
+
+def _game_sprite() -> str:
+    """The icons a page played by taps draws: the five actions, the rush turn's and the bonus's marks."""
+    style = load_sheet_style()
+    icons = {name: action.icon for name, action in load_icon_scheme().actions.items()}
+    return icon_symbols({**icons, "hunted": style.marks["hunted"], "bonus": style.marks["bonus"]})
+
+
+def _game_data(city: City, drawn) -> dict:
+    """What play.js needs of the city and the page's map (`drawn`, page_map's), on every page it plays."""
+    return {
+        "map": {"cell": round(drawn.cell, 2), "nodes": drawn.nodes},
+        "labels": {name: category_label(category) for name, category in city.rules.categories.items()},
+        "words": vars(city_words(city)),
+        "actions": action_words(),
+    }
 
 
 def game_part(city: City, code: str, map_svg: str) -> str:
@@ -269,11 +277,7 @@ def levels_page(city: City) -> str:
     """`CITY/levels.html`: a solo level of the city's table played by taps, its deck dealt from a
     code in the browser and hidden as the cards are at a table."""
     base, deal = _deal_data(city)
-    scheme = load_icon_scheme()
-    style = load_sheet_style()
     drawn = page_map(base, ringed=False)
-    icons = {name: action.icon for name, action in scheme.actions.items()}
-    icons.update({"hunted": style.marks["hunted"], "bonus": style.marks["bonus"]})
     levels = {}
     for number in sorted(city.levels):
         puzzle = table_level_puzzle(city, "AAAAAA", number, 16)
@@ -290,10 +294,7 @@ def levels_page(city: City) -> str:
         "puzzle": None,
         "page": {"title": title, "par": None, "code": "", "mini": False, "level": True, "city": city.key,
                  "city_name": city.name},
-        "map": {"cell": round(drawn.cell, 2), "nodes": drawn.nodes},
-        "labels": {name: category_label(category) for name, category in city.rules.categories.items()},
-        "words": vars(city_words(city)),
-        "actions": action_words(),
+        **_game_data(city, drawn),
     }
-    return _page("levels.html", title, _root(1), heading=_e(title), sprite=icon_symbols(icons),
+    return _page("levels.html", title, _root(1), heading=_e(title), sprite=_game_sprite(),
                  game=game_part(city, "", drawn.svg), data=_data_json(data))
