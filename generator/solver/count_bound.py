@@ -13,7 +13,9 @@ pruned. The bound of a node is the lower of its own and the highest of its child
 hold for its plans), so the root's is never above the plain walk bound.
 
 The work is counted in walk programmes (each one pass of the labelling programme), so the result
-is a pure function of the puzzle and the arguments.
+is a pure function of the puzzle and the arguments. With `paid` the programme pays each turn's
+actions exactly (paid_walk.py, one direction without bonus actions); one of its programmes counts
+PAID_WEIGHT plain ones, about what it costs.
 """
 
 from __future__ import annotations
@@ -23,10 +25,15 @@ from dataclasses import dataclass, field
 from typing import Callable
 
 from generator.solver.facts import Facts
+from generator.solver.paid_walk import PaidWalker
 from generator.solver.walk_bound import (EPSILON, ITERATIONS, STEP, Prices, StripCounter, descend, Relaxation, Walker)
 
 NODE_ITERATIONS = 20  # walk programmes per child node, from its parent's prices (20 and 40: the same bound on brug-06 at 1000)
 WORK = 1000  # walk programmes in all, the root's ITERATIONS included
+# A programme with exact payments costs about 8 plain ones (0.17–0.21 s against 0.02–0.03 s on
+# brug-00, brug-06 and antw-00 here) and converges in fewer: its root gets PAID_ITERATIONS.
+PAID_WEIGHT = 8
+PAID_ITERATIONS = 100
 
 
 @dataclass(frozen=True)
@@ -71,7 +78,7 @@ class _Node:
 def count_bound(facts: Facts, *, floor: int | None = None, work: int = WORK, root_iterations: int = ITERATIONS,
                 node_iterations: int = NODE_ITERATIONS, progress: Callable[[Progress], None] | None = None,
                 stop: Callable[[], bool] | None = None, rule: str = "chord", warm: bool = False,
-                near: float | None = None) -> CountBound:
+                near: float | None = None, paid: bool = False) -> CountBound:
     """The count-range bound of a puzzle: at least the appreciation of every plan.
 
     `floor` is the score of a known plan: nodes at or below it are pruned (and the subgradient aims
@@ -84,12 +91,17 @@ def count_bound(facts: Facts, *, floor: int | None = None, work: int = WORK, roo
     the floor (brug-00 at 1000 programmes: 120 at 0.2, 119 at 0.5, 120 without; brug-02 219 all).
     """
     relax = Relaxation(facts)
-    walker = Walker(facts, relax, 1)
+    if paid and not pays_exactly(facts):
+        raise ValueError("exact payments are built for one direction without bonus actions")
+    walker = PaidWalker(facts, relax, 1) if paid else Walker(facts, relax, 1)
+    weight = PAID_WEIGHT if paid else 1
+    if paid and root_iterations == ITERATIONS:
+        root_iterations = PAID_ITERATIONS
     reach = _reach(relax)
     prune = floor
-    first = descend(facts, relax, walker, Prices.start(facts, relax), min(root_iterations, work), floor)
+    first = descend(facts, relax, walker, _start_prices(facts, relax, paid), max(1, min(root_iterations, work // weight)), floor)
     root = _Node({}, first.value, first.prices, 0, _walk_counts(facts, relax, first.walk), first.scale)
-    spent, labels, nodes = first.iterations, first.labels, 1
+    spent, labels, nodes = first.iterations * weight, first.labels, 1
     root.done = prune is not None and math.floor(root.value + EPSILON) <= prune
 
     def leaves(node: _Node):
@@ -115,9 +127,9 @@ def count_bound(facts: Facts, *, floor: int | None = None, work: int = WORK, roo
                     made.append(_Node(ranges, node.value, node.prices, nodes + len(made), done=True))
                     continue
                 aim = floor if near is None or floor is None else max(floor, math.floor(node.value - near * (node.value - floor)))
-                descent = descend(facts, relax, walker, node.prices, min(node_iterations, work - spent), aim,
+                descent = descend(facts, relax, walker, node.prices, max(1, min(node_iterations, (work - spent) // weight)), aim,
                                    ranges=ranges, prune=prune, scale=node.scale if warm else STEP)
-                spent += descent.iterations
+                spent += descent.iterations * weight
                 labels = max(labels, descent.labels)
                 child = _Node(ranges, descent.value, descent.prices, nodes + len(made), _walk_counts(facts, relax, descent.walk),
                               descent.scale)
@@ -135,6 +147,20 @@ def count_bound(facts: Facts, *, floor: int | None = None, work: int = WORK, roo
     bound = math.floor(value + EPSILON)
     still = sum(1 for leaf in leaves(root) if prune is None or math.floor(leaf.value + EPSILON) > prune)
     return CountBound(bound, value, math.floor(first.value + EPSILON), spent, nodes, still, labels, interrupted)
+
+
+def pays_exactly(facts: Facts) -> bool:
+    """Whether exact payments (paid_walk.py) are worth their cost on this puzzle: one direction, no
+    bonus actions. With two directions they bound each arm alone and gain 1–3 points (brug-01 144 →
+    141, antw-08 137 → 136 at 100 programmes); with bonus actions a programme costs 3.8 s (brug-02)."""
+    return facts.puzzle.directions == 1 and not facts.bonus_values
+
+
+def _start_prices(facts: Facts, relax: Relaxation, paid: bool) -> Prices:
+    prices = Prices.start(facts, relax)
+    if paid:  # λ is not in the paid programme's value; held at 0 (walk_bound.descend)
+        prices.action = [[0.0 for _ in row] for row in prices.action]
+    return prices
 
 
 def _reach(relax: Relaxation) -> dict[int, int]:

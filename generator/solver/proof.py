@@ -3,7 +3,8 @@
 `prove_plan(puzzle, work, target=…)` spends `work` deterministic units: SEARCH_SHARE of them on the
 large-neighbourhood search (lns.py, the units of `solve --work`), the rest on the count-range
 bound (count_bound.py) aimed at the search's plan, PROGRAMMES_PER_UNIT walk programmes a unit
-(about a second of one core each, like a search unit of two). The bound stops early once it meets
+(about a second of one core each, like a search unit of two), with each turn's payments exact where
+that is built (one direction, basic game: paid_walk.py). The bound stops early once it meets
 the plan (OPTIMAL) or, with a target, falls below it (UNSOLVABLE). Both halves are pure functions
 of their arguments, so the answer is the same on every machine.
 
@@ -21,7 +22,7 @@ from typing import Callable
 from generator.rules.plan import Plan
 from generator.rules.puzzle import Puzzle
 from generator.rules.replay import replay
-from generator.solver.count_bound import CountBound, count_bound
+from generator.solver.count_bound import CountBound, count_bound, pays_exactly
 from generator.solver.facts import Facts
 from generator.solver.readback import SolverBug
 
@@ -99,7 +100,7 @@ def prove_plan(puzzle: Puzzle, work: float, *, target: int | None = None, seed: 
 
     `bound_function` is count_bound by default; the tests pass planted ones to see them caught.
     """
-    bound_function = bound_function or count_bound
+    bound_function = bound_function or _count_bound
     from generator.solver.lns import SearchOptions, portfolio
 
     if not 0 <= work <= MAX_WORK:
@@ -158,6 +159,11 @@ def prove_plan(puzzle: Puzzle, work: float, *, target: int | None = None, seed: 
     tell(ProofProgress("bound", score, found.bound, found.nodes, spent, seconds()))
     return _verdict(found.bound, found.root, spent, found.programmes, found.nodes, target, seconds(), found.interrupted,
                     **common)
+
+
+def _count_bound(facts: Facts, *, floor: int, work: int, progress=None) -> CountBound:
+    """The count-range bound, paying each turn's actions exactly where that is built."""
+    return count_bound(facts, floor=floor, work=work, progress=progress, paid=pays_exactly(facts))
 
 
 def _verdict(bound: int, walk: int | None, work: float, programmes: int, nodes: int, target: int | None,

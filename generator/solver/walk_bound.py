@@ -226,7 +226,7 @@ class Relaxation:
 
 
 @dataclass
-class _Walk:
+class Walk:
     """The walk programme's best walk: per turn, the box choice (one direction), the goals
     achieved and the steps taken."""
 
@@ -320,7 +320,7 @@ class _Descent:
     prices: Prices
     iterations: int  # walk programmes run
     labels: int
-    walk: _Walk | None = None  # the best walk at those prices
+    walk: Walk | None = None  # the best walk at those prices
     scale: float = STEP  # the step's share of Polyak's when it stopped
 
 
@@ -340,6 +340,8 @@ def descend(facts: Facts, relax: Relaxation, walker: Walker, prices: Prices, ite
         walk = walker.run(prices)
         labels = max(labels, walk.labels)
         value, slope = _lagrangian(facts, relax, walker, prices, walk, ranges)
+        if walker.paid:  # the programme pays each turn exactly (paid_walk.py): λ is not in the value, and stays put
+            slope.action = [[0.0 for _ in row] for row in slope.action]
         if value < best - EPSILON:
             best, best_prices, best_walk = value, prices, walk
             stall = 0
@@ -376,7 +378,7 @@ class _Choices:
     earned: int = 0
 
 
-def _lagrangian(facts: Facts, relax: Relaxation, walker: Walker, prices: Prices, walk: _Walk,
+def _lagrangian(facts: Facts, relax: Relaxation, walker: Walker, prices: Prices, walk: Walk,
                 ranges: dict[int, tuple[int, int]] | None = None) -> tuple[float, Prices]:
     """The relaxation's value at `prices`, at least every plan's appreciation (every plan whose
     counts lie in `ranges`, counter index → (lo, hi), when given), and its subgradient.
@@ -401,7 +403,7 @@ def _lagrangian(facts: Facts, relax: Relaxation, walker: Walker, prices: Prices,
     return value, _slope(facts, relax, walk, chosen)
 
 
-def _turn_choices(facts: Facts, walker: Walker, prices: Prices, walk: _Walk) -> tuple[float, _Choices]:
+def _turn_choices(facts: Facts, walker: Walker, prices: Prices, walk: Walk) -> tuple[float, _Choices]:
     """The walk's value and each turn's box choice: the walk's own in one direction; with two
     (R6) each arm is a walk of the programme, at most its best, so both together are at most
     twice it, and each turn's box choice is paid its step price for each step it gives."""
@@ -419,7 +421,7 @@ def _turn_choices(facts: Facts, walker: Walker, prices: Prices, walk: _Walk) -> 
     return value, chosen
 
 
-def _slope(facts: Facts, relax: Relaxation, walk: _Walk, chosen: _Choices) -> Prices:
+def _slope(facts: Facts, relax: Relaxation, walk: Walk, chosen: _Choices) -> Prices:
     """The subgradient: for each priced constraint, what the walk and the choices leave of it
     (the actions the boxes give less those the goals cost, the counts chosen less those the goals
     add, …)."""
@@ -455,6 +457,8 @@ def _slope(facts: Facts, relax: Relaxation, walk: _Walk, chosen: _Choices) -> Pr
 
 class Walker:
     """The labelling programme over single walks for given multipliers."""
+
+    paid = False  # payments priced by λ (paid_walk.PaidWalker pays them exactly)
 
     def __init__(self, facts: Facts, relax: Relaxation, radius: int) -> None:
         self.facts = facts
@@ -555,7 +559,7 @@ class Walker:
                     found.append((base + gain, plan + to_plan * relax.bonus_top, o, value))
         return found
 
-    def run(self, prices: Prices) -> _Walk:
+    def run(self, prices: Prices) -> Walk:
         """The best walk at these prices (one arm, every turn): its value, choices and goals."""
         prizes = self._prizes(prices)
         turn_values = self._turn_values(prices)
@@ -655,7 +659,7 @@ class Walker:
         origin = np.argmax(stacked, axis=0)
         return stacked[origin, np.arange(S)], (stayed, chosen, origin), reached
 
-    def _read_back(self, values, history, prizes, turn_values, reached: int) -> _Walk:
+    def _read_back(self, values, history, prizes, turn_values, reached: int) -> Walk:
         """The best walk, read back turn by turn from the end."""
         import numpy as np  # see _state_graph
 
@@ -679,4 +683,4 @@ class Walker:
                 label = self.twin[label]  # the same label before it achieved its end
                 node = self.label_node[label]
                 claims[k].append((self.nodes[node], pick[node]))
-        return _Walk(float(values[final]), boxes, claims, bonus, steps, reached)
+        return Walk(float(values[final]), boxes, claims, bonus, steps, reached)

@@ -68,6 +68,9 @@ def test_the_count_bound_is_at_least_the_brute_force_best(brute, case, aimed):
     assert true_bound(counts.count_bound, puzzle, best, floor)
     found = counts.count_bound(Facts(puzzle), floor=floor, work=300)
     assert found.bound <= found.root and found.nodes >= 1
+    if counts.pays_exactly(Facts(puzzle)):  # with each turn's payments exact (paid_walk.py)
+        paid = counts.count_bound(Facts(puzzle), floor=floor, work=300 * counts.PAID_WEIGHT, paid=True)
+        assert best <= paid.bound <= paid.root
 
 
 @pytest.mark.parametrize("city", ["brugge", "antwerpen"])
@@ -86,6 +89,7 @@ def test_the_count_bound_is_at_least_a_daily_minis_proven_maximum(city):
     assert proof.status is Status.OPTIMAL
     for floor in (None, proof.score):
         assert counts.count_bound(Facts(puzzle), floor=floor, work=300, root_iterations=40).bound >= proof.score
+        assert counts.count_bound(Facts(puzzle), floor=floor, work=300, root_iterations=40, paid=True).bound >= proof.score
     assert planted(Facts(puzzle)).bound < proof.score  # the same check catches the planted double
 
 
@@ -183,7 +187,7 @@ def test_ctrl_c_prints_the_best_plan_and_bound_so_far(tmp_path, capsys, monkeypa
     path.write_text(dump_yaml(puzzle_to_data(tiny(5))), encoding="utf-8")
     from generator.solver import proof
 
-    def interrupted(facts, *, floor, work, progress=None):
+    def interrupted(facts, *, floor, work, progress=None, paid=False):
         raise KeyboardInterrupt
 
     monkeypatch.setattr(proof, "count_bound", interrupted)

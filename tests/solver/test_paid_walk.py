@@ -1,0 +1,68 @@
+"""The walk programme with each turn's payments exact (generator/solver/paid_walk.py): its walks
+pay every turn from one box choice, and the bound it gives is tighter than the priced one."""
+
+from __future__ import annotations
+
+import datetime as dt
+from collections import Counter
+
+import pytest
+
+from generator.daily.mini import deal_mini
+from generator.rules.cards import ActionType
+from generator.data.cities import load_city
+from generator.solver import count_bound as counts
+from generator.solver.facts import GOAL_TYPES, Facts
+from generator.solver.paid_walk import PaidWalker
+from generator.solver.walk_bound import Prices, Relaxation
+from solver_helpers import tiny
+
+
+def _walk_at(facts: Facts, scale: float):
+    relax = Relaxation(facts)
+    walker = PaidWalker(facts, relax, 1)
+    prices = Prices.start(facts, relax)
+    prices.counter = [scale * p for p in prices.counter]
+    return relax, walker, prices, walker.run(prices)
+
+
+@pytest.mark.parametrize("scale", [1.0, 3.0])
+def test_each_turn_of_the_walk_pays_its_goals_from_its_box_choice(scale):
+    """Every turn's goals cost, type by type, at most what the turn's one box choice gives, the
+    turn takes at most the choice's plan steps, and the walk's value is its goals' worth less the
+    hunted turns (no price on actions is left). Higher counter prices make the walk greedier: the
+    payments must still hold."""
+    facts = Facts(deal_mini(load_city("brugge"), dt.date(2026, 12, 3), 0))
+    relax, walker, prices, walk = _walk_at(facts, scale)
+    worth, goals = 0.0, 0
+    for k in range(facts.turns):
+        option = facts.options[k][walk.boxes[k]]
+        spent = Counter()
+        for at, g in walk.claims[k]:
+            action, cost, counted, eats, restaurants = relax.goal_terms[at][g]
+            spent[action] += cost
+            worth += (sum(prices.counter[c] for c in counted) + prices.eatery * eats
+                      + prices.restaurant * restaurants - prices.location[at])
+            goals += 1
+        assert all(spent[a] <= option.amount(a) for a in GOAL_TYPES), (k, option.budget, dict(spent))
+        assert walk.steps[k] <= option.amount(ActionType.PLAN)
+        worth -= prices.hunted * option.hunted
+    assert goals > 0
+    assert walk.value == pytest.approx(worth)
+
+
+def test_exact_payments_tighten_the_bound_on_a_daily_mini():
+    """Antwerpen's mini of 2026-12-01 (proven maximum 5, CP-SAT): priced payments leave the bound
+    at 9 after 40 programmes, exact ones meet the maximum."""
+    facts = Facts(deal_mini(load_city("antwerpen"), dt.date(2026, 12, 1), 0))
+    plain = counts.count_bound(facts, floor=5, work=300, root_iterations=40)
+    paid = counts.count_bound(facts, floor=5, work=300, root_iterations=40, paid=True)
+    assert (plain.bound, paid.bound) == (9, 5)
+
+
+@pytest.mark.parametrize("changes", [dict(directions=2), dict(mode="advanced")])
+def test_exact_payments_refuse_two_directions_and_bonus_actions(changes):
+    facts = Facts(tiny(3, **changes))
+    assert not counts.pays_exactly(facts)
+    with pytest.raises(ValueError, match="one direction without bonus actions"):
+        counts.count_bound(facts, work=10, paid=True)
