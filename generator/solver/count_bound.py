@@ -14,8 +14,8 @@ hold for its plans), so the root's is never above the plain walk bound.
 
 The work is counted in walk programmes (each one pass of the labelling programme), so the result
 is a pure function of the puzzle and the arguments. With `paid` the programme pays each turn's
-actions exactly (paid_walk.py, one direction without bonus actions); one of its programmes counts
-PAID_WEIGHT plain ones, about what it costs.
+actions exactly (paid_walk.py, one direction); one of its programmes counts PAID_WEIGHT plain
+ones, about what it costs on a basic puzzle.
 """
 
 from __future__ import annotations
@@ -32,8 +32,10 @@ NODE_ITERATIONS = 20  # walk programmes per child node, from its parent's prices
 WORK = 1000  # walk programmes in all, the root's ITERATIONS included
 # A programme with exact payments costs about 8 plain ones (0.17–0.21 s against 0.02–0.03 s on
 # brug-00, brug-06 and antw-00 here) and converges in fewer: its root gets PAID_ITERATIONS.
+# Its children get PAID_NODE_ITERATIONS (brug-00 at 5600: 104 with 10, 107 with 20).
 PAID_WEIGHT = 8
 PAID_ITERATIONS = 100
+PAID_NODE_ITERATIONS = 10
 
 
 @dataclass(frozen=True)
@@ -48,6 +50,7 @@ class CountBound:
     open: int  # leaves whose bound is above the floor when the work ran out (0: the floor is proven)
     labels: int
     interrupted: bool = False  # Ctrl-C stopped it: the bound so far, still true
+    root_programmes: int = 0  # the work the root took (its bound is known from there on)
 
 
 @dataclass(frozen=True)
@@ -92,11 +95,13 @@ def count_bound(facts: Facts, *, floor: int | None = None, work: int = WORK, roo
     """
     relax = Relaxation(facts)
     if paid and not pays_exactly(facts):
-        raise ValueError("exact payments are built for one direction without bonus actions")
+        raise ValueError("exact payments are built for one direction only")
     walker = PaidWalker(facts, relax, 1) if paid else Walker(facts, relax, 1)
     weight = PAID_WEIGHT if paid else 1
     if paid and root_iterations == ITERATIONS:
         root_iterations = PAID_ITERATIONS
+    if paid and node_iterations == NODE_ITERATIONS:
+        node_iterations = PAID_NODE_ITERATIONS
     reach = _reach(relax)
     prune = floor
     first = descend(facts, relax, walker, _start_prices(facts, relax, paid), max(1, min(root_iterations, work // weight)), floor)
@@ -146,14 +151,15 @@ def count_bound(facts: Facts, *, floor: int | None = None, work: int = WORK, roo
     value = root.bound()
     bound = math.floor(value + EPSILON)
     still = sum(1 for leaf in leaves(root) if prune is None or math.floor(leaf.value + EPSILON) > prune)
-    return CountBound(bound, value, math.floor(first.value + EPSILON), spent, nodes, still, labels, interrupted)
+    return CountBound(bound, value, math.floor(first.value + EPSILON), spent, nodes, still, labels, interrupted,
+                      first.iterations * weight)
 
 
 def pays_exactly(facts: Facts) -> bool:
-    """Whether exact payments (paid_walk.py) are worth their cost on this puzzle: one direction, no
-    bonus actions. With two directions they bound each arm alone and gain 1–3 points (brug-01 144 →
-    141, antw-08 137 → 136 at 100 programmes); with bonus actions a programme costs 3.8 s (brug-02)."""
-    return facts.puzzle.directions == 1 and not facts.bonus_values
+    """Whether exact payments (paid_walk.py) are built for this puzzle: one direction. With two,
+    each arm paying within a choice of its own gained 1–3 points (brug-01 144 → 141, antw-08
+    137 → 136 at 100 programmes) for eight times the cost: left to the walk bound's prices."""
+    return facts.puzzle.directions == 1
 
 
 def _start_prices(facts: Facts, relax: Relaxation, paid: bool) -> Prices:

@@ -14,6 +14,7 @@ search's (SolverBug otherwise); an OPTIMAL is a replayed plan whose score meets 
 
 from __future__ import annotations
 
+import dataclasses
 import time
 from dataclasses import dataclass
 from enum import Enum
@@ -69,10 +70,11 @@ class ProofResult:
     search_work: float
     programmes: int
     nodes: int
-    walk_bound: int | None  # the bound's root: the plain walk bound
+    walk_bound: int | None  # the bound's root: the walk bound (with exact payments where they fit)
     target: int | None
     seconds: float
     interrupted: bool = False
+    exact_payments: bool = False  # the bound paid each turn exactly (paid_walk.py)
 
     def as_dict(self) -> dict:
         from generator.data.puzzles import plan_to_data
@@ -90,6 +92,7 @@ class ProofResult:
             "walk_bound": self.walk_bound,
             "seconds": round(self.seconds, 3),
             "interrupted": self.interrupted,
+            "exact_payments": self.exact_payments,
         }
 
 
@@ -157,8 +160,9 @@ def prove_plan(puzzle: Puzzle, work: float, *, target: int | None = None, seed: 
         return _verdict(facts.ceiling(), None, searched.work, 0, 0, target, seconds(), False, **common)
     spent = searched.work + found.programmes / PROGRAMMES_PER_UNIT
     tell(ProofProgress("bound", score, found.bound, found.nodes, spent, seconds()))
-    return _verdict(found.bound, found.root, spent, found.programmes, found.nodes, target, seconds(), found.interrupted,
-                    **common)
+    verdict = _verdict(found.bound, found.root, spent, found.programmes, found.nodes, target, seconds(), found.interrupted,
+                       **common)
+    return dataclasses.replace(verdict, exact_payments=bound_function is _count_bound and pays_exactly(facts))
 
 
 def _count_bound(facts: Facts, *, floor: int, work: int, progress=None) -> CountBound:

@@ -131,6 +131,8 @@ def test_prove_states_optimal_feasible_and_the_target_verdicts():
             return counts.CountBound(floor + offset, floor + offset, floor + offset, 1, 1, 0, 1)
         return bound_function
 
+    real = prove_plan(puzzle, 4, workers=1)  # one direction, basic game: each turn paid exactly (paid_walk.py)
+    assert real.exact_payments and real.bound >= real.score and real.as_dict()["exact_payments"]
     met = prove_plan(puzzle, 4, workers=1, bound_function=at(0))
     assert met.status is ProofStatus.OPTIMAL and met.bound == met.score == replay(puzzle, met.plan).score
     gap = prove_plan(puzzle, 4, workers=1, bound_function=at(5))
