@@ -122,3 +122,39 @@ def test_the_screen_qr_code_is_the_prints():
     script = f"import sys; sys.path.insert(0, {folder!r}); import screen_qr; print(screen_qr.matrix_rows({link!r}))"
     rows = subprocess.run([sys.executable, "-I", "-S", "-c", script], capture_output=True, text=True, check=True).stdout.strip()
     assert rows == "/".join("".join("1" if dark else "0" for dark in row) for row in qr_matrix(link).rows)
+
+
+# Each city's word for its assignment cards in each language (maps/*/words.yaml), and the other city's.
+CARD_WORDS = {("antwerpen", "nl"): "missies", ("brugge", "nl"): "opdrachten",
+              ("antwerpen", "fr"): "missions", ("brugge", "fr"): "tâches",
+              ("antwerpen", "en"): "missions", ("brugge", "en"): "assignments"}
+
+
+@pytest.mark.parametrize("city,lang", sorted(CARD_WORDS))
+def test_the_table_pages_footer_says_the_citys_word_for_its_cards(city, lang):
+    """The table page's footer names the cards as the city's edition does (Antwerpen: missies /
+    missions; Brugge: opdrachten / tâches / assignments), never the other city's word."""
+    import re
+
+    from generator.language import speaking
+    from generator.site.pages import table_page
+
+    with speaking(lang):
+        html = table_page(load_city(city))
+    footer = re.search(r"<footer>\s*<p>(.*?)</p>", html, re.S).group(1)
+    other = "brugge" if city == "antwerpen" else "antwerpen"
+    assert CARD_WORDS[(city, lang)] in footer
+    assert CARD_WORDS[(other, lang)] not in footer and "{" not in footer
+
+
+@pytest.mark.parametrize("lang,words", [("nl", ("opdrachten", "missies in Antwerpen")),
+                                        ("fr", ("tâches", "missions à Anvers")),
+                                        ("en", ("assignments", "missions in Antwerpen"))])
+def test_how_to_play_names_both_cities_words_for_the_cards(lang, words):
+    """The how-to-play page serves both cities: it names Brugge's cards and Antwerpen's missions."""
+    from generator.language import speaking
+    from generator.site.pages import how_to_play_page
+
+    with speaking(lang):
+        html = how_to_play_page()
+    assert all(word in html for word in words), words
