@@ -51,7 +51,8 @@ _CODE = re.compile(f"[{ALPHABET}]{{{CODE_LENGTH}}}")
 _NUMBER = re.compile(r"[1-9][0-9]{0,2}")
 _ID = re.compile(r"[1-6]\.[0-9][0-9]")
 MAX_FRAGMENT = 200
-MAX_LEVEL_FRAGMENT = 4000  # a level's address also keeps its play: 19 turns of notation, encoded
+MAX_LEVEL_FRAGMENT = 16000  # a level's address also keeps its play: up to 20 turns of notation, encoded (a long
+# turn of 15 nodes and as many goals is some 460 characters)
 _ENCODED = re.compile(r"(?:[A-Za-z0-9._~-]|%[0-7][0-9A-Fa-f])*")  # encodeURIComponent of ASCII text
 CODE_PREFIX, MINI_CODE_PREFIX = "CT2", "CT2M"  # a puzzle code's first field (generator/daily/code.py)
 
