@@ -30,7 +30,7 @@ from generator.language import DEFAULT, _, speaking
 from generator.rules.cards import BOX_NAMES, TRIPLES, ActionType, normalise_boxes
 from generator.rules.city import ADVANCED, Words
 from generator.rules.grid import Coord
-from generator.rules.notation import format_plan, parse_plan
+from generator.rules.notation import format_plan, format_turn, parse_plan, parse_turn
 from generator.rules.plan import BonusUse, GoalClaim, Plan, Turn
 from generator.rules.puzzle import Puzzle
 from generator.rules.replay import solo_won
@@ -250,6 +250,62 @@ class Game:
             self.played.append(turn)
         return self.view()
 
+    @spoken
+    def restore(self, plan: str, draft: str = "") -> str:
+        """Take up a game a level page kept in its address: the turns played (`plan`) and the turn
+        being written (`draft`, one line), both in the notation, as the view's "notation" and
+        "draft" wrote them. The engine replays every turn and every tap of the draft as it judges
+        a player's; anything it refuses starts the game afresh, with the reason."""
+        problem = self._replayed(str(plan)) or self._redrafted(str(draft))
+        if problem is None:
+            self.message = None
+            return self.view()
+        self.restart()
+        return self._refuse(_("{problem} The level starts from the beginning.").format(problem=problem))
+
+    def _replayed(self, text: str) -> str | None:
+        """Play the turns of `text` from the start; the first problem, or None."""
+        self.restart()
+        try:
+            plan = parse_plan(text)
+        except CitytripError as error:
+            return _("The play in the address cannot be read: {problem}.").format(problem=error)
+        for number, turn in enumerate(plan.turns, start=1):
+            if self.sheet.over:
+                reason: str | None = _("The game is over.")
+            else:
+                problems = self.sheet.check(turn)
+                reason = problems[0].message if problems else None
+            if reason is not None:
+                return _("Turn {turn} of the play in the address is not allowed: {problem}.").format(
+                    turn=number, problem=reason.rstrip("."))
+            self.sheet.play(turn)
+            self.played.append(turn)
+        return None
+
+    def _redrafted(self, line: str) -> str | None:
+        """Tap the turn being written of `line` again, each tap judged as a player's; the first
+        problem, or None."""
+        if not line.strip():
+            return None
+        try:
+            number, turn = parse_turn(line)
+        except ValueError as error:
+            return _("The play in the address cannot be read: {problem}.").format(problem=error)
+        if number != len(self.played) + 1 or self.sheet.over:
+            return _("The play in the address cannot be read: {problem}.").format(
+                problem=_("its turn being written is not the next turn"))
+        for kind, value in _taps_of(turn):
+            before = len(self.draft.taps)
+            if kind == "box":
+                self.tap_box(value)
+            else:
+                self._judge(self.draft.with_tap(kind, value))
+            if len(self.draft.taps) == before:
+                return _("The turn being written in the address is not allowed: {problem}.").format(
+                    problem=(self.message or "").rstrip("."))
+        return None
+
     # --- judging ------------------------------------------------------------------------------
 
     def _judge(self, candidate: Draft) -> str:
@@ -353,6 +409,8 @@ class Game:
             "medal": prize,
             "message": self.message,
             "notation": format_plan(Plan(tuple(self.played))),
+            # the turn being written, in the notation (a level page keeps it in its address)
+            "draft": format_turn(len(self.played) + 1, turn) if turn.boxes and not sheet.over else "",
             "share": self.share_text() if sheet.over else None,
         }
 

@@ -10,7 +10,10 @@ the city, the options and the code, so the code plus the options fully determine
 The page's address carries them as its fragment, read here by one strict parser
 (`parse_fragment`): `code=K7MPQR&game=basic&cards=16&tasks=123&turn=3&taken=1.02` (the table
 page; the turn and the race assignments someone took are optional) or
-`code=K7MPQR&level=5&cards=16` (a level). Anything else is a ValueError with one line for the
+`code=K7MPQR&level=5&cards=16` (a level), which may add the level's play so far, so that a
+reload takes the game up where it was: `&plan=` the turns played and `&draft=` the turn being
+written, in the plan notation (generator/rules/notation.py), URI-encoded; the engine replays them
+(generator/browser/game.py, `Game.restore`). Anything else is a ValueError with one line for the
 player, and the page starts a fresh setup; nothing of the fragment is ever run.
 
 The city's cards travel to the browser as JSON (`cards_to_json`, written by the site builder
@@ -48,6 +51,9 @@ _CODE = re.compile(f"[{ALPHABET}]{{{CODE_LENGTH}}}")
 _NUMBER = re.compile(r"[1-9][0-9]{0,2}")
 _ID = re.compile(r"[1-6]\.[0-9][0-9]")
 MAX_FRAGMENT = 200
+MAX_LEVEL_FRAGMENT = 16000  # a level's address also keeps its play: up to 20 turns of notation, encoded (a long
+# turn of 15 nodes and as many goals is some 460 characters)
+_ENCODED = re.compile(r"(?:[A-Za-z0-9._~-]|%[0-7][0-9A-Fa-f])*")  # encodeURIComponent of ASCII text
 CODE_PREFIX, MINI_CODE_PREFIX = "CT2", "CT2M"  # a puzzle code's first field (generator/daily/code.py)
 
 
@@ -65,10 +71,11 @@ def clean_code(text: str) -> str:
 
 def parse_fragment(text: str, levels: bool = False) -> dict[str, Any]:
     """The options of a page's fragment (without '#'): a table's code, game, cards, tasks and turn,
-    or a level page's code, level and cards. Every key is required once, except turn (default 1);
+    or a level page's code, level and cards, and its play so far (plan and draft: notation text,
+    "" when absent). Every key is required once, except turn (default 1), taken, plan and draft;
     BadCode for anything else."""
     text = str(text)
-    if len(text) > MAX_FRAGMENT:
+    if len(text) > (MAX_LEVEL_FRAGMENT if levels else MAX_FRAGMENT):
         raise BadCode(_("The address is too long."))
     parts: dict[str, str] = {}
     for part in text.split("&"):
@@ -76,8 +83,8 @@ def parse_fragment(text: str, levels: bool = False) -> dict[str, Any]:
         if not equals or key in parts:
             raise BadCode(_("The address is damaged."))
         parts[key] = value
-    known = {"code", "level", "cards", "turn"} if levels else {"code", "game", "cards", "tasks", "turn", "taken"}
-    if not set(parts) <= known or not (known - {"turn", "taken"}) <= set(parts):
+    known = {"code", "level", "cards", "turn", "plan", "draft"} if levels else {"code", "game", "cards", "tasks", "turn", "taken"}
+    if not set(parts) <= known or not (known - {"turn", "taken", "plan", "draft"}) <= set(parts):
         raise BadCode(_("The address has a part this page does not know, or lacks one."))
     options: dict[str, Any] = {"code": clean_code(parts["code"])}
     if not _NUMBER.fullmatch(parts["cards"]) or int(parts["cards"]) not in CARDS:
@@ -91,6 +98,8 @@ def parse_fragment(text: str, levels: bool = False) -> dict[str, Any]:
         if not _NUMBER.fullmatch(parts["level"]):
             raise BadCode(_("The level is not a number."))
         options["level"] = int(parts["level"])
+        for key in ("plan", "draft"):
+            options[key] = _decoded(parts.get(key, ""))
     else:
         if parts["game"] not in GAMES:
             raise BadCode(_("The game is basic or advanced."))
@@ -102,6 +111,14 @@ def parse_fragment(text: str, levels: bool = False) -> dict[str, Any]:
         if not all(_ID.fullmatch(i) for i in options["taken"]) or len(set(options["taken"])) != len(options["taken"]):
             raise BadCode(_("The address marks cards as taken that this game does not have."))
     return options
+
+
+def _decoded(value: str) -> str:
+    """The ASCII text a page wrote with encodeURIComponent (a level's play); BadCode for anything
+    else. The text is only ever read by the notation's parser."""
+    if not _ENCODED.fullmatch(value):
+        raise BadCode(_("The address is damaged."))
+    return re.sub(r"%([0-7][0-9A-Fa-f])", lambda m: chr(int(m.group(1), 16)), value)
 
 
 def table_seed(city_key: str, code: str, *options: object) -> int:

@@ -180,6 +180,25 @@ def category_name(key: str) -> str:
     return names.get(key, key)
 
 
+def most_text(key: str) -> str:
+    """What a type 3 assignment asks, "most museums": each category in its language's plural,
+    since a singular short name after "most" reads wrong ("le plus de : musée"). A city's own
+    category without a message is named as it stands, after "most goals:"."""
+    texts = {
+        "souvenir": pgettext("type 3 assignment", "most souvenirs"),
+        "statue": pgettext("type 3 assignment", "most statues"),
+        "bridge": pgettext("type 3 assignment", "most bridges"),
+        "religious": pgettext("type 3 assignment", "most religious buildings"),
+        "historic": pgettext("type 3 assignment", "most historic buildings"),
+        "museum": pgettext("type 3 assignment", "most museums"),
+        "event": pgettext("type 3 assignment", "most events"),
+        "recreation": pgettext("type 3 assignment", "most recreation spots"),
+        "eat": pgettext("type 3 assignment", "most specialities"),
+        "restaurant": pgettext("type 3 assignment", "most restaurants"),
+    }
+    return texts.get(key) or _("most goals: {category}").format(category=category_name(key))
+
+
 def describe(puzzle: Puzzle, assignment: Assignment) -> str:
     """What an assignment asks (Assignment.describe, the engine's English, in the language in use),
     with the named locations by name."""
@@ -192,7 +211,7 @@ def describe(puzzle: Puzzle, assignment: Assignment) -> str:
             points=assignment.values[0], categories=" + ".join(category_name(c) for c in assignment.categories),
             sets=MAX_SETS)
     if kind is Kind.MOST:
-        return _("most {category}").format(category=category_name(assignment.category or ""))
+        return most_text(assignment.category or "")
     if assignment.names_locations:
         names = ", ".join(_place(puzzle, at) for at in assignment.locations)
         return _("first to {places}").format(places=names)

@@ -46,6 +46,7 @@ FOOTER = 4.5 * mm
 FOOTER_SIZE = MIN_TEXT
 INSET = 3.5 * mm
 MAX_SIZE, MIN_SIZE, STEP = 9.0, MIN_TEXT, 0.25  # never below the print floor
+LEVELS_SHRINK = 0.85  # a solo levels table may be this much smaller than the card's tables to keep its rows on one line
 CELL_PAD = 1.2 * mm
 CELL_PAD_Y = 0.8 * mm  # less above and below than beside: a 15-level solo table fits a Letter card at 8 pt
 
@@ -134,18 +135,21 @@ def content_box(slot: CardSlot) -> tuple[float, float]:
 
 
 def fit_card(template: ReferenceTemplate, card: Card, width: float, height: float) -> CardLayout:
-    """Lay `card` out at the largest size that fits width × height; DataError if none does."""
-    size = MAX_SIZE
-    while size >= MIN_SIZE:
-        layout = layout_card(card, width, size)
-        if layout is not None and layout.height <= height:
-            return layout
-        size -= STEP
+    """Lay `card` out at the largest size that fits width × height, with a solo levels table's
+    cells each on one line if any size allows it, else wrapped; DataError if none fits."""
+    for one_line in (True, False):
+        size = MAX_SIZE
+        while size >= MIN_SIZE:
+            layout = layout_card(card, width, size, one_line)
+            if layout is not None and layout.height <= height:
+                return layout
+            size -= STEP
     raise DataError(template.file, card.where, f"card {card.title!r} does not fit even at {MIN_SIZE} pt: shorten or split it")
 
 
-def layout_card(card: Card, width: float, size: float) -> CardLayout | None:
-    """The card's blocks at `size`, or None when some word or table cannot fit the width."""
+def layout_card(card: Card, width: float, size: float, one_line: bool = False) -> CardLayout | None:
+    """The card's blocks at `size`, or None when some word or table cannot fit the width (or,
+    with `one_line`, a solo levels table's cell would wrap)."""
     items: list[Placed | Rect | Rule | QrMark] = []
     y = 0.0
     leading = size * 1.22
@@ -153,7 +157,7 @@ def layout_card(card: Card, width: float, size: float) -> CardLayout | None:
         if n:
             y += size * (0.9 if block.kind == "heading" else 0.45)
         if block.qr:
-            beside = _layout_beside_qr(block, width, size, leading, y)
+            beside = _layout_beside_qr(block, width, size, leading, y, one_line)
             if beside is None:
                 return None
             parts, y = beside
@@ -179,7 +183,7 @@ def layout_card(card: Card, width: float, size: float) -> CardLayout | None:
                 items += [Placed(r, indent, y) for r in para.runs]
                 y += para.height
         else:
-            table = _layout_table(block, width, max(MIN_TEXT, size * 0.92), y)
+            table = _layout_table(block, width, max(MIN_TEXT, size * 0.92), y, one_line)
             if table is None:
                 return None
             parts, y = table
@@ -187,14 +191,15 @@ def layout_card(card: Card, width: float, size: float) -> CardLayout | None:
     return CardLayout(size, y, tuple(items))
 
 
-def _layout_beside_qr(block: Block, width: float, size: float, leading: float, top: float) -> tuple[list, float] | None:
+def _layout_beside_qr(block: Block, width: float, size: float, leading: float, top: float,
+                      one_line: bool = False) -> tuple[list, float] | None:
     """A block with its QR code at the right: a table (the solo levels) with the code's caption
     under the code, or a text with the code's address under it, in the width the code leaves."""
     mark = QrMark(width - qr_matrix(block.qr).printed_size(QR_MODULE), top, block.qr)
     room = width - mark.size - QR_GAP
     items: list = [mark]
     if block.kind == "table":
-        table = _layout_table(block, room, max(MIN_TEXT, size * 0.92), top)
+        table = _layout_table(block, room, max(MIN_TEXT, size * 0.92), top, one_line)
         small = max(MIN_TEXT, size * 0.8)
         caption = layout_paragraph(block.items[0], mark.size, small, small * 1.18)
         if table is None or caption.overflow:
@@ -230,13 +235,42 @@ def address_lines(url: str, width: float, size: float) -> list[str]:
     return lines
 
 
-def _layout_table(block: Block, width: float, size: float, top: float) -> tuple[list, float] | None:
+def _body_widths(block: Block, size: float) -> list[float]:
+    """Each column's width with its body cells on one line at `size`: a long header ("Score à
+    atteindre") may wrap rather than its column's cells, down to its longest word."""
+    columns = len(block.header)
+    rows = (block.header, *block.rows)
+    least = [max(_least_width(r[c], size, bold=(r is block.header)) for r in rows) + 2 * CELL_PAD for c in range(columns)]
+    return [max(max(natural_width(r[c], size) for r in block.rows) + 2 * CELL_PAD, least[c]) for c in range(columns)]
+
+
+def _level_table_size(block: Block, width: float, size: float) -> float | None:
+    """The solo levels table's font size with every level's cards ("1.05, 2.05, 4.05, 5.01") on
+    one line: `size`, or down to LEVELS_SHRINK of it (never under MIN_TEXT), else None. A level's
+    cards wrapped onto a second line read as another row (the Dutch and French headers left them
+    too little room beside the QR code on Letter paper)."""
+    floor = max(MIN_TEXT, size * LEVELS_SHRINK)
+    smaller = size
+    while sum(_body_widths(block, smaller)) > width:
+        if smaller - 0.25 < floor:
+            return None
+        smaller -= 0.25
+    return smaller
+
+
+def _layout_table(block: Block, width: float, size: float, top: float, one_line: bool = False) -> tuple[list, float] | None:
+    """A table at `size` in `width` (None when a word cannot fit); with `one_line`, a solo levels
+    table keeps each cell on one line, a little smaller if it must (_level_table_size), or is None."""
+    if one_line and block.levels:
+        fitting = _level_table_size(block, width, size)
+        if fitting is None:
+            return None
+        size = fitting
     rows = (block.header, *block.rows)
     columns = len(block.header)
     natural = [max(natural_width(r[c], size, bold=(r is block.header)) for r in rows) + 2 * CELL_PAD for c in range(columns)]
     least = [max(_least_width(r[c], size, bold=(r is block.header)) for r in rows) + 2 * CELL_PAD for c in range(columns)]
-    # The body's own lines: a long header ("Score à atteindre") may wrap rather than its column's cells.
-    body = [max(max(natural_width(r[c], size) for r in block.rows) + 2 * CELL_PAD, least[c]) for c in range(columns)]
+    body = _body_widths(block, size)
     if sum(least) > width:
         return None
     if sum(natural) <= width:

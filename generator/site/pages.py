@@ -270,7 +270,11 @@ def table_page(city: City) -> str:
         "words": vars(city_words(city)),
     }
     title = _("{city}: a game at the table").format(city=city.name)
-    return _page("table.html", title, _root(1), heading=_e(title), sprite=_box_icons(), data=_data_json(data))
+    # The city's own word for its assignment cards (Antwerpen's missions), as the cards print it.
+    footer = _("Everyone who enters the same code and game sees the same start card, {assignments} and cards. "
+               "Nothing is sent anywhere.").format(assignments=city_words(city).assignments)
+    return _page("table.html", title, _root(1), heading=_e(title), sprite=_box_icons(), footer=_e(footer),
+                 data=_data_json(data))
 
 
 def levels_page(city: City) -> str:

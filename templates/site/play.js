@@ -30,6 +30,8 @@ let view = null;
 let gameModule = null; // generator.browser.game
 let tableModule = null; // generator.browser.table, on a level page
 let levelNote = ""; // a level page's line about a damaged address
+let levelDeal = ""; // a level page's deal in its address (code, level, cards), without the play
+let levelPlay = { plan: "", draft: "" }; // the play the address kept, for the engine to replay
 const LEVELS_TITLE = data.page.title;
 if (LEVEL) {
   for (const [level, shown] of Object.entries(data.levels)) {
@@ -83,7 +85,8 @@ function freshFragment(level, cards) {
 }
 
 // The puzzle of the address's fragment (read by the engine's parser only); a missing or damaged
-// one is replaced by a fresh deal of the first level, with the parser's line said.
+// one is replaced by a fresh deal of the first level, with the parser's line said. The fragment
+// may also keep the play so far (plan, draft: see keepLevelPlay), which takeUpLevel replays.
 function dealLevel() {
   let text = location.hash.slice(1);
   let problem = "";
@@ -97,6 +100,8 @@ function dealLevel() {
   data.puzzle = dealt.puzzle;
   data.page.code = dealt.code;
   const { code, level, cards } = dealt.options;
+  levelDeal = `code=${code}&level=${level}&cards=${cards}`;
+  levelPlay = { plan: dealt.options.plan || "", draft: dealt.options.draft || "" };
   const shown = data.levels[String(level)];
   data.page.title = fill("[[{title} · level {level}]]", { title: LEVELS_TITLE, level });
   $("level").value = String(level);
@@ -115,12 +120,31 @@ function dealLevel() {
   levelNote = problem ? fill("[[{problem} A new deal of level {level}.]]", { problem, level }) : "";
 }
 
+// A level's new game, with the play its address kept replayed by the engine (a play it refuses
+// starts the level afresh, and the engine's reason is the page's note).
+function takeUpLevel() {
+  game = newGame();
+  view = JSON.parse(levelPlay.plan || levelPlay.draft ? game.restore(levelPlay.plan, levelPlay.draft) : game.view());
+  if (!levelNote && view.message) levelNote = view.message;
+  keepLevelPlay();
+}
+
+// Keep the level's play in the address (the deal, then the turns played and the turn being
+// written, in the notation), so that a reload takes the game up where it was.
+function keepLevelPlay() {
+  let text = levelDeal;
+  if (view.notation) text += "&plan=" + encodeURIComponent(view.notation);
+  if (view.draft) text += "&draft=" + encodeURIComponent(view.draft);
+  if (location.hash.slice(1) !== text) history.replaceState(null, "", "#" + text);
+}
+
 function ask(method, ...args) {
   const begin = performance.now();
   const wasOver = Boolean(view?.over);
   view = JSON.parse(game[method](...args));
   const judged = performance.now();
   if (view.over && !wasOver && !replayed && !LEVEL) remember();
+  if (LEVEL) keepLevelPlay();
   draw();
   timings.push({ judge: judged - begin, total: performance.now() - begin });
 }
@@ -457,7 +481,7 @@ function wire() {
   $("next").addEventListener("click", () => ask("next_turn"));
   $("copy-share").addEventListener("click", () => navigator.clipboard?.writeText($("share").value));
   if (LEVEL) {
-    window.addEventListener("hashchange", () => { dealLevel(); game = newGame(); view = JSON.parse(game.view()); draw(); say(levelNote); });
+    window.addEventListener("hashchange", () => { dealLevel(); takeUpLevel(); draw(); say(levelNote); });
     $("setup").addEventListener("submit", (event) => {
       event.preventDefault();
       location.hash = freshFragment($("level").value, $("cards").value);
@@ -471,7 +495,8 @@ try {
   await keepForOffline();
   performance.mark("citytrip-worker");
   game = await startEngine();
-  view = JSON.parse(game.view());
+  if (LEVEL) takeUpLevel();
+  else view = JSON.parse(game.view());
   wire();
   draw();
   if (LEVEL) say(levelNote);

@@ -115,6 +115,35 @@ def test_solo_table_is_the_citys_levels(run, tmp_path: Path, city: str, paper: s
         assert f"{level.level} {level.start:02d} {cards} {level.target}" in lines
 
 
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+@pytest.mark.parametrize("lang", ["nl", "fr"])
+@pytest.mark.parametrize("city", ["brugge", "antwerpen"])
+def test_solo_table_rows_stay_on_one_line_beside_the_qr_code(run, tmp_path: Path, city: str, lang: str,
+                                                             paper: str) -> None:
+    """In Dutch and French, beside the QR code to the levels page, each level is one line of the
+    table: a level's four cards wrapped under it read as another row (Letter paper did). The table
+    may be a little smaller for it, never under 6 pt."""
+    import pdfplumber
+
+    out = tmp_path / "ref.pdf"
+    status, _, err = run("reference", "--game", "citytrip", "--city", city, "--lang", lang, "--paper", paper,
+                         "--base-url", "https://example.org/citytrip", "--out", out)
+    assert status == 0, err
+    lines = {words_of(line) for line in _card_text(out, paper, 3).splitlines()}
+    data = load_city(city)
+    for level in data.levels.values():
+        cards = ", ".join(sorted(level.assignments, key=lambda key: (data.assignments[key].type, key)))
+        row = f"{level.level} {level.start:02d} {cards} {level.target}"
+        # the QR code's caption beside rows 5-7 is read on their text lines, after them
+        assert any(line == row or line.startswith(row + " ") for line in lines), (row, sorted(lines))
+    slot = card_slots(PAPERS[paper])[3]
+    with pdfplumber.open(out) as document:
+        page = document.pages[0]
+        box = (slot.x, page.height - slot.y - slot.height, slot.x + slot.width, page.height - slot.y)
+        sizes = [char["size"] for char in page.crop(box).chars if char["text"].strip()]
+    assert min(sizes) >= 6 - 1e-6
+
+
 def test_brugge_aid_says_what_marks_a_bridge(run, tmp_path: Path) -> None:
     """Issue 15, item 4: every photo icon is the same blue, so the aid names the bridge symbol
     standing in the water (how the sheet draws a bridge), not 'blue symbols'."""

@@ -107,3 +107,32 @@ def test_a_city_without_translations_prints_its_plain_texts_and_the_brugge_words
         assert start_description(city.start_cards[1]) == city.start_cards[1].description
         assert city_words(city).assignment == "opdracht"
         assert capital(city_words(city).appreciation) == "Waardering"
+
+
+# What a type 3 assignment ("most goals of a category") asks, per language: the category in the
+# plural after the language's "most", never a short name after a colon ("le plus de : musée").
+MOST = {"en": {"museum": "most museums", "religious": "most religious buildings", "event": "most events"},
+        "nl": {"museum": "de meeste musea", "religious": "de meeste religieuze gebouwen", "event": "de meeste evenementen"},
+        "fr": {"museum": "le plus de musées", "religious": "le plus d’édifices religieux", "event": "le plus d’événements"}}
+
+
+@pytest.mark.parametrize("lang", sorted(MOST))
+def test_a_most_goals_assignment_names_its_category_in_the_plural(lang: str) -> None:
+    """Type 3 (RULINGS: most goals of the named category) reads as a phrase in every language for
+    every category a city gives and every type 3 card of both cities (the site's card texts, the
+    aids' and sheets' statement lines all come from daily_text.describe)."""
+    from generator.browser.table import level_puzzle
+    from generator.render.daily_text import category_name, describe, most_text
+
+    with speaking(lang):
+        for key, text in MOST[lang].items():
+            assert most_text(key) == text
+        for name in ("brugge", "antwerpen"):
+            city = load_city(name)
+            base = level_puzzle(city, "AAAAAA", min(city.levels), 16)
+            for key in city.rules.categories:
+                text = most_text(key)
+                assert ":" not in text and "{" not in text and text != category_name(key), (key, text)
+            most = [card for card in city.assignments.values() if card.type == 3]
+            assert most and all(describe(base, card) == most_text(card.category) for card in most)
+        assert "windmill" in most_text("windmill")  # a city's own category without a message: its key

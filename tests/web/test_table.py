@@ -168,6 +168,74 @@ def test_a_level_played_by_taps_ends_with_the_engines_score_and_verdict(browser,
     page.close()
 
 
+def _level_state(page) -> dict:
+    """What a player sees of a level's game: turn, score, the route and ticks on the map, the
+    boxes chosen, the actions left and the score's rows."""
+    return page.evaluate("""() => ({
+        turn: document.getElementById("turn").textContent,
+        score: document.getElementById("score").textContent,
+        route: [...document.querySelectorAll("#map .overlay polyline")].map(l => l.getAttribute("class") + " " + l.getAttribute("points")),
+        rings: [...document.querySelectorAll("#map .overlay circle:not(.target)")].map(c => c.getAttribute("class") + " " + c.getAttribute("cx") + "," + c.getAttribute("cy")),
+        boxes: [...document.querySelectorAll("#this-turn button[aria-pressed=true]")].map(b => b.dataset.box),
+        left: document.getElementById("left").textContent,
+        breakdown: document.getElementById("breakdown").textContent,
+    })""")
+
+
+def test_a_levels_game_survives_a_reload(browser, base):
+    """Issue: a reload restarted the level. The address keeps the deal, the turns played and the
+    turn being written (the notation); a reload deals the same deck and the engine replays them, so
+    the page shows the same route, ticks, boxes and score. A play the engine refuses, or a damaged
+    one, starts the level afresh with one line, and no script error."""
+    from urllib.parse import quote
+
+    from generator.rules.notation import format_plan, format_turn
+    from generator.rules.plan import Plan, Turn
+
+    puzzle = level_puzzle(load_city("antwerpen"), CODE, LEVEL, 16)
+    plan = honest_plan(puzzle)
+    page = open_page(browser, f"{base}/{LEVELS}", DESKTOP)
+    fresh = _level_state(page)
+    play_plan(page, Plan(plan.turns[:2]), puzzle)  # two turns played, Next turn tapped after each
+    third = plan.turns[2]
+    for box in third.boxes:  # the third turn being written: its boxes and its first step
+        page.click(f'#this-turn button[data-box="{box}"]')
+    end = 0 if third.moves[0] else 1
+    if end == 1 and page.is_visible("#ends"):
+        page.click('#ends button[data-end="1"]')
+    page.click(f'circle.target[data-at="{third.moves[end][0]}"]')
+    assert not refused(page)
+    before = _level_state(page)
+    assert before["turn"] == "3" and before["boxes"] == list(third.boxes)
+    assert any("draft" in line for line in before["route"])
+    kept = page.evaluate("location.hash")
+    assert kept == f"#code={CODE}&level={LEVEL}&cards=16&plan={quote(format_plan(Plan(plan.turns[:2])), safe='')}&draft=" + quote(
+        format_turn(3, Turn(third.boxes, (third.moves[0][:1], ()) if end == 0 else ((), third.moves[1][:1]))), safe="")
+    page.reload()
+    page.wait_for_selector("body[data-state=ready], body[data-state=failed]", timeout=180_000)
+    assert page.get_attribute("body", "data-state") == "ready"
+    assert _level_state(page) == before and page.evaluate("location.hash") == kept
+    assert page.text_content("#message") == ""
+    shot(page, "level-reloaded-desktop-en")
+    # Undo and Next turn carry on from the restored game, and the address follows.
+    page.click("#undo")
+    assert page.evaluate("location.hash") != kept and "&draft=" in page.evaluate("location.hash")
+    # A play the engine refuses, and a damaged one: the level from its start, one line, no error.
+    for play, words in ((quote("1. L1 R3", safe=""), "The level starts from the beginning."),
+                        (quote("1. L1 L2\n3. L1 L2", safe=""), "The level starts from the beginning."),
+                        ("%ZZ%3Cscript%3E", "A new deal of level 1.")):
+        page.goto("about:blank")  # a page loaded afresh with this address, not a hash change
+        page.goto(f"{base}/{LEVELS}&plan={play}")
+        page.wait_for_selector("body[data-state=ready], body[data-state=failed]", timeout=180_000)
+        message = page.text_content("#message")
+        assert message.endswith(words) and "\n" not in message and len(message) < 200, (play, message)
+        assert _level_state(page) == fresh
+        assert "plan=" not in page.evaluate("location.hash") and page.evaluate("window.pwned") is None
+    shot(page, "level-refused-play-desktop-en")
+    assert not page.errors
+    page.close()
+
+
 def _quick_end(page) -> None:
     """Every turn L1 L2 and nothing else, to the end of the game."""
     for _ in range(15):

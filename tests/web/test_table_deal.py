@@ -47,7 +47,45 @@ def test_the_fragment_gives_every_option():
     assert parse_fragment("code=k7mpqr&game=advanced&cards=20&tasks=345&turn=19") == {
         "code": "K7MPQR", "game": "advanced", "cards": 20, "tasks": "345", "turn": 19, "taken": []}
     assert parse_fragment("code=K7MPQR&level=5&cards=16", levels=True) == {
-        "code": "K7MPQR", "level": 5, "cards": 16, "turn": 1}
+        "code": "K7MPQR", "level": 5, "cards": 16, "turn": 1, "plan": "", "draft": ""}
+    assert parse_fragment("code=K7MPQR&level=5&cards=16&plan=1.%20L1%20L2%0A&draft=2.%20R1", levels=True) == {
+        "code": "K7MPQR", "level": 5, "cards": 16, "turn": 1, "plan": "1. L1 L2\n", "draft": "2. R1"}
+
+
+@pytest.mark.parametrize("play", ["plan=1.%ZZ", "plan=1. L1", "plan=%E2%82%AC", "plan=<b>", "plan=1&plan=1",
+                                  "draft=" + "A" * 16000])
+def test_a_levels_damaged_play_is_refused_at_the_door(play):
+    """A level's address keeps its play as encodeURIComponent wrote it (ASCII notation); any other
+    text, a key twice or an address too long is one line, before the engine reads anything."""
+    with pytest.raises(BadCode) as refused:
+        parse_fragment(f"code=K7MPQR&level=5&cards=16&{play}", levels=True)
+    assert "\n" not in str(refused.value)
+    with pytest.raises(BadCode):
+        parse_fragment(f"code=K7MPQR&game=basic&cards=16&tasks=123&{play.replace('draft', 'plan')}")
+
+
+def test_a_levels_kept_play_is_replayed_by_the_engine_or_refused_whole():
+    """Game.restore: the view's notation and draft give back the same game (turns played, the
+    turn being written, the score); a play the engine refuses, a turn out of order or a draft
+    that is not the next turn starts the level afresh, with the engine's reason."""
+    from generator.browser.game import Game
+
+    puzzle = level_puzzle(load_city("antwerpen"), "K7MPQR", 1, 16)
+    plan = honest_plan(puzzle)
+    game = Game(puzzle, {"par": None})
+    played = format_plan(type(plan)(plan.turns[:3]))
+    third = plan.turns[3]
+    draft = f"4. {' '.join(third.boxes)} a:{third.moves[0][0]}" if third.moves[0] else f"4. {' '.join(third.boxes)}"
+    view = json.loads(game.restore(played, draft))
+    assert view["message"] is None and view["notation"] == played and view["draft"] == draft and view["turn"] == 4
+    fresh = json.loads(Game(puzzle, {"par": None}).view())
+    for bad_plan, bad_draft, reason in (("1. L1 R3", "", "Turn 1 of the play in the address is not allowed"),
+                                        ("2. L1 L2", "", "The play in the address cannot be read"),
+                                        (played, "2. L1 L2", "The play in the address cannot be read"),
+                                        (played, "4. L1 R3", "The turn being written in the address is not allowed")):
+        view = json.loads(game.restore(bad_plan, bad_draft))
+        assert view["message"].startswith(reason) and view["message"].endswith("The level starts from the beginning.")
+        assert {**view, "message": None} == fresh
 
 
 def test_the_table_deal_is_the_dealers_with_the_codes_seed():
@@ -122,3 +160,39 @@ def test_the_screen_qr_code_is_the_prints():
     script = f"import sys; sys.path.insert(0, {folder!r}); import screen_qr; print(screen_qr.matrix_rows({link!r}))"
     rows = subprocess.run([sys.executable, "-I", "-S", "-c", script], capture_output=True, text=True, check=True).stdout.strip()
     assert rows == "/".join("".join("1" if dark else "0" for dark in row) for row in qr_matrix(link).rows)
+
+
+# Each city's word for its assignment cards in each language (maps/*/words.yaml), and the other city's.
+CARD_WORDS = {("antwerpen", "nl"): "missies", ("brugge", "nl"): "opdrachten",
+              ("antwerpen", "fr"): "missions", ("brugge", "fr"): "tâches",
+              ("antwerpen", "en"): "missions", ("brugge", "en"): "assignments"}
+
+
+@pytest.mark.parametrize("city,lang", sorted(CARD_WORDS))
+def test_the_table_pages_footer_says_the_citys_word_for_its_cards(city, lang):
+    """The table page's footer names the cards as the city's edition does (Antwerpen: missies /
+    missions; Brugge: opdrachten / tâches / assignments), never the other city's word."""
+    import re
+
+    from generator.language import speaking
+    from generator.site.pages import table_page
+
+    with speaking(lang):
+        html = table_page(load_city(city))
+    footer = re.search(r"<footer>\s*<p>(.*?)</p>", html, re.S).group(1)
+    other = "brugge" if city == "antwerpen" else "antwerpen"
+    assert CARD_WORDS[(city, lang)] in footer
+    assert CARD_WORDS[(other, lang)] not in footer and "{" not in footer
+
+
+@pytest.mark.parametrize("lang,words", [("nl", ("opdrachten", "missies in Antwerpen")),
+                                        ("fr", ("tâches", "missions à Anvers")),
+                                        ("en", ("assignments", "missions in Antwerpen"))])
+def test_how_to_play_names_both_cities_words_for_the_cards(lang, words):
+    """The how-to-play page serves both cities: it names Brugge's cards and Antwerpen's missions."""
+    from generator.language import speaking
+    from generator.site.pages import how_to_play_page
+
+    with speaking(lang):
+        html = how_to_play_page()
+    assert all(word in html for word in words), words
