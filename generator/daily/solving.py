@@ -54,13 +54,17 @@ def bound_daily(puzzle: Puzzle, solution: Solution, programmes: int = WALK_PROGR
     """`solution` with the count-range bound (solver/count_bound.py) of `programmes` walk
     programmes aimed at its par: proven optimal when the par meets it. At WALK_PROGRAMMES it is
     the walk bound of as many programmes, to the last bit (its root alone); more (`daily
-    --prove-work`) splits the plans by their strips' counts (docs/solver.md, "A bound that sees the counts")."""
-    from generator.solver.count_bound import count_bound
+    --prove-work`) splits the plans by their strips' counts (docs/solver.md, "A bound that sees the counts"),
+    and on a one-direction deal pays each turn exactly ("Exact payments": a root of 800 programmes'
+    work, which the daily's own 200 cannot afford)."""
+    from generator.solver.count_bound import PAID_ITERATIONS, PAID_WEIGHT, count_bound, pays_exactly
     from generator.solver.facts import Facts
 
     if solution.proven:
         return solution
-    cap = count_bound(Facts(puzzle), floor=solution.score, work=max(programmes, WALK_PROGRAMMES)).bound
+    facts = Facts(puzzle)
+    paid = programmes >= PAID_WEIGHT * PAID_ITERATIONS and pays_exactly(facts)
+    cap = count_bound(facts, floor=solution.score, work=max(programmes, WALK_PROGRAMMES), paid=paid).bound
     if solution.score >= cap:
         return replace(solution, bound=solution.score, proven=True)
     return replace(solution, bound=cap)

@@ -78,3 +78,18 @@ def test_exact_payments_refuse_two_directions():
     assert not counts.pays_exactly(facts)
     with pytest.raises(ValueError, match="one direction only"):
         counts.count_bound(facts, work=10, paid=True)
+
+
+def test_the_dailys_prove_work_pays_a_one_direction_deal_exactly():
+    """`daily --prove-work` of 16 units or more (800 programmes' work) bounds a one-direction deal
+    with exact payments: Antwerpen's mini of 2026-12-01, its par 5 (the proven maximum) against
+    the bound, is proven by them; the daily's own 200 programmes leave it at a bound above."""
+    from generator.daily.job import Solution
+    from generator.daily.solving import WALK_PROGRAMMES, bound_daily
+    from generator.rules.plan import Plan
+
+    puzzle = deal_mini(load_city("antwerpen"), dt.date(2026, 12, 1), 0)
+    par = Solution(plan=Plan(()), score=5, bound=None, proven=False, honest=0)
+    assert not bound_daily(puzzle, par, WALK_PROGRAMMES).proven
+    proven = bound_daily(puzzle, par, counts.PAID_WEIGHT * counts.PAID_ITERATIONS)
+    assert proven.proven and proven.bound == 5
