@@ -166,6 +166,8 @@ def _start_prices(facts: Facts, relax: Relaxation, paid: bool) -> Prices:
     prices = Prices.start(facts, relax)
     if paid:  # λ is not in the paid programme's value; held at 0 (walk_bound.descend)
         prices.action = [[0.0 for _ in row] for row in prices.action]
+        # Each eatery kind counted once on the eat strip (R13), priced π (walk_bound.Prices.kind).
+        prices.kind = {name: 0.0 for name in sorted(set(relax.goal_kind.values()))}
     return prices
 
 

@@ -145,8 +145,8 @@ class PaidWalker(Walker):
         for slot, (i, g, _, _) in enumerate(self.goal_keys):
             v = self.nodes[i]
             _, _, counts, eats, restaurants = relax.goal_terms[v][g]
-            gain = (sum(prices.counter[c] for c in counts) + prices.eatery * eats + prices.restaurant * restaurants
-                    - prices.location[v])
+            gain = (sum(prices.counter[c] for c in counts) + prices.eatery_worth(relax.goal_kind.get((v, g))) * eats
+                    + prices.restaurant * restaurants - prices.location[v])
             out[slot] = gain if gain > EPSILON else -np.inf
         return out
 

@@ -195,6 +195,10 @@ class Relaxation:
         self.restaurant_low = 1 if RESTAURANT in facts.start_crossed else 0
         self.restaurant_top = 1 if (self.restaurant_low or crossing_room[RESTAURANT]) else 0
         self.eat_earned = _earned(bonus.get(EAT, {}), self.eat_top)
+        # The kind of each eatery goal (for π), and the start's, whose kind is had already.
+        self.goal_kind = {(at, g): goal.eatery for at, options in facts.goals.items()
+                          for g, goal in enumerate(options) if goal.eatery and EAT in goal.crossed}
+        self.start_kind = facts.start_eatery if self.eat_low else None
         self.goal_terms = _goal_terms(facts, {c.name: i for i, c in enumerate(self.counters)})
         # R16: the hunted strip.
         self.hunted = rules.hunted
@@ -252,6 +256,9 @@ class Prices:
     bonus: float  # each bonus action value used, against those the crossings earn (R9) [θ]
     step: list[float] | None  # per turn, each step a box choice gives; two directions only (R6) [σ]
     location: dict[Coord, float]  # each achievement of a location, against one (R10) [ρ]
+    # Per eatery kind: its eateries' share of the eat strip's count, against one (R13) [π]; empty
+    # (every eatery counted as a kind of its own) unless a caller sets it (count_bound, paid).
+    kind: dict[str, float] = field(default_factory=dict)
 
     @classmethod
     def start(cls, facts: Facts, relax: Relaxation) -> Prices:
@@ -275,7 +282,8 @@ class Prices:
         """The squared length (of a subgradient): Polyak's step divides by it."""
         return (sum(g * g for row in self.action for g in row) + sum(g * g for g in self.counter)
                 + sum(g * g for g in self.location.values()) + sum(g * g for g in self.step or ())
-                + self.eatery ** 2 + self.restaurant ** 2 + self.hunted ** 2 + self.bonus ** 2)
+                + self.eatery ** 2 + self.restaurant ** 2 + self.hunted ** 2 + self.bonus ** 2
+                + sum(g * g for g in self.kind.values()))
 
     def moved(self, slope: Prices, size: float, free: frozenset[int] = frozenset()) -> Prices:
         """The prices `size` against the subgradient `slope` (∂L/∂price is the slack the walk
@@ -294,7 +302,13 @@ class Prices:
             bonus=down(self.bonus, slope.bonus),
             step=None if self.step is None else [down(p, g) for p, g in zip(self.step, slope.step)],
             location={at: down(p, slope.location[at]) for at, p in self.location.items()},
+            kind={name: down(p, slope.kind[name]) for name, p in self.kind.items()},
         )
+
+    def eatery_worth(self, kind: str | None) -> float:
+        """What an eatery of this kind adds to the eat strip's count at these prices: μ_eat, less
+        π of its kind when kinds are priced; nothing when that is below 0 (its share is then 0)."""
+        return max(0.0, self.eatery - self.kind.get(kind, 0.0))
 
 
 def walk_bound(facts: Facts, *, iterations: int = ITERATIONS, floor: int | None = None, radius: int = 1,
@@ -397,10 +411,11 @@ def _lagrangian(facts: Facts, relax: Relaxation, walker: Walker, prices: Prices,
     hunted, chosen.hunts = relax.hunted_conjugate(prices.hunted)
     value += hunted
     value += sum(prices.location.values())
+    value += sum(p for name, p in prices.kind.items() if name != relax.start_kind)
     # What the start counts (R12) is worth too: the walk's prizes count only its goals.
     value += (sum(m * c.low for m, c in zip(prices.counter, relax.counters)) + prices.eatery * relax.eat_low
               + prices.restaurant * relax.restaurant_low)
-    return value, _slope(facts, relax, walk, chosen)
+    return value, _slope(facts, relax, prices, walk, chosen)
 
 
 def _turn_choices(facts: Facts, walker: Walker, prices: Prices, walk: Walk) -> tuple[float, _Choices]:
@@ -421,14 +436,15 @@ def _turn_choices(facts: Facts, walker: Walker, prices: Prices, walk: Walk) -> t
     return value, chosen
 
 
-def _slope(facts: Facts, relax: Relaxation, walk: Walk, chosen: _Choices) -> Prices:
+def _slope(facts: Facts, relax: Relaxation, prices: Prices, walk: Walk, chosen: _Choices) -> Prices:
     """The subgradient: for each priced constraint, what the walk and the choices leave of it
     (the actions the boxes give less those the goals cost, the counts chosen less those the goals
     add, …)."""
     arms = facts.puzzle.directions
     slope = Prices(action=[[0.0 for _ in GOAL_TYPES] for _ in range(facts.turns)],
                    counter=[0.0 - n for n in chosen.counts], eatery=-chosen.eateries, restaurant=-chosen.restaurants,
-                   hunted=0, bonus=0.0, step=None, location={at: 1.0 for at in facts.goals})
+                   hunted=0, bonus=0.0, step=None, location={at: 1.0 for at in facts.goals},
+                   kind={name: 0.0 if name == relax.start_kind else 1.0 for name in prices.kind})
     hunted_turns = used_bonus = 0
     for k in range(facts.turns):
         option = facts.options[k][chosen.boxes[k]]
@@ -442,6 +458,11 @@ def _slope(facts: Facts, relax: Relaxation, walk: Walk, chosen: _Choices) -> Pri
             slope.location[at] -= arms
             for i in counts:
                 slope.counter[i] += arms
+            kind = relax.goal_kind.get((at, g))
+            if kind in prices.kind:  # its share of the count: 1 while worth more than π of its kind
+                share = 1 if prices.eatery - prices.kind[kind] > 0 else 0
+                slope.kind[kind] -= arms * share
+                eats *= share
             slope.eatery += arms * eats
             slope.restaurant += arms * restaurants
     for i, counter in enumerate(relax.counters):
@@ -579,7 +600,8 @@ class Walker:
                 if not terms:
                     continue
                 for g, (action, cost, counts, eats, restaurants) in enumerate(terms):
-                    gain = (sum(prices.counter[c] for c in counts) + prices.eatery * eats + prices.restaurant * restaurants
+                    gain = (sum(prices.counter[c] for c in counts) + prices.eatery_worth(relax.goal_kind.get((v, g))) * eats
+                            + prices.restaurant * restaurants
                             - prices.action[k][GOAL_TYPES.index(action)] * cost - prices.location[v])
                     if gain > row[i] + EPSILON:
                         row[i], pick[i] = gain, g
