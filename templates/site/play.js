@@ -10,7 +10,8 @@
 // translated from the Python side, which reads the language's compiled catalog.
 //
 // A game finished here by taps is added to the player's record in this browser (record.js); a
-// shared route (#plan=…) replayed, even if finished by taps afterwards, is not.
+// shared route (#plan=…) replayed, even if finished by taps afterwards, is not. A daily game in
+// progress is kept in this browser too (keepPlay), so a reload takes it up where it was.
 
 import { cityStats, hasPlayed, loadRecord, saveRecord, withGame } from "./record.js";
 import { keepForOffline, keepSnapshot, loadEngine } from "./engine.js";
@@ -145,6 +146,7 @@ function ask(method, ...args) {
   const judged = performance.now();
   if (view.over && !wasOver && !replayed && !LEVEL) remember();
   if (LEVEL) keepLevelPlay();
+  else if (!replayed && method !== "restart") keepPlay();
   draw();
   timings.push({ judge: judged - begin, total: performance.now() - begin });
 }
@@ -419,6 +421,45 @@ function draw() {
   followHead();
 }
 
+// --- a daily game in progress, kept in this browser ---------------------------------------------
+
+// One storage key per puzzle: the turns played and the turn being written, in the notation, as the
+// view writes them. Data, never code: the engine replays it as it judges taps, and anything it
+// refuses starts the puzzle afresh. A finished game is dropped (the record keeps its result).
+const PLAY_KEY = `citytrip-play-v1:${data.page.city}:${data.page.date}:${data.page.mini ? "mini" : "daily"}`;
+
+function keepPlay() {
+  try {
+    if (view.over || (!view.notation && !view.draft)) localStorage.removeItem(PLAY_KEY);
+    else localStorage.setItem(PLAY_KEY, JSON.stringify({ plan: view.notation, draft: view.draft }));
+  } catch (error) {
+    console.warn("citytrip: this browser did not keep the game in progress:", error); // private mode, full
+  }
+}
+
+// Take up the game this browser kept for this puzzle, if any: the page's note about it, or null.
+function takeUpPlay() {
+  let kept = null;
+  try {
+    kept = JSON.parse(localStorage.getItem(PLAY_KEY) || "null");
+  } catch {
+    kept = null;
+  }
+  const shaped = kept && typeof kept === "object" && typeof kept.plan === "string" && typeof kept.draft === "string"
+    && kept.plan.length + kept.draft.length <= MAX_FRAGMENT;
+  if (!shaped || !(kept.plan || kept.draft)) {
+    if (kept !== null) keepPlay(); // not a kept game: dropped
+    return null;
+  }
+  view = JSON.parse(game.restore(kept.plan, kept.draft));
+  if (view.message) {
+    view = JSON.parse(game.restart());
+    keepPlay();
+    return { text: "[[The game this browser kept could not be taken up, so the puzzle starts from the beginning.]]", illegal: true };
+  }
+  return { text: "[[Your game so far, taken up where you left it.]]", illegal: false };
+}
+
 // --- the page's address: #code=… (a printed QR code), #plan=… (a shared route) ---------------
 
 function readFragment() {
@@ -488,19 +529,35 @@ function wire() {
     });
     return;
   }
-  window.addEventListener("hashchange", () => { ask("restart"); replayed = false; applyFragment(); });
+  window.addEventListener("hashchange", () => {
+    ask("restart");
+    replayed = false;
+    const note = location.hash.includes("plan=") ? null : takeUpPlay(); // back to the player's own game
+    if (note) {
+      draw();
+      say(note.text, note.illegal);
+    }
+    applyFragment();
+  });
 }
 
 try {
   await keepForOffline();
   performance.mark("citytrip-worker");
   game = await startEngine();
+  let playNote = null;
   if (LEVEL) takeUpLevel();
-  else view = JSON.parse(game.view());
+  else {
+    view = JSON.parse(game.view());
+    if (!location.hash.includes("plan=")) playNote = takeUpPlay(); // a shared route is not the player's own
+  }
   wire();
   draw();
   if (LEVEL) say(levelNote);
-  else applyFragment();
+  else {
+    if (playNote) say(playNote.text, playNote.illegal);
+    applyFragment();
+  }
   body.dataset.state = "ready";
   keepSnapshot(); // meanwhile, the player plays
 } catch (error) {

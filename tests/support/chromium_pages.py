@@ -86,6 +86,20 @@ def tap_node(page, at: str) -> None:
     page.click(f'circle.target[data-at="{at}"]')
 
 
+def game_state(page) -> dict:
+    """What a player sees of a game (a daily's or a level's): turn, score, the route and ticks on
+    the map, the boxes chosen, the actions left and the score's rows."""
+    return page.evaluate("""() => ({
+        turn: document.getElementById("turn").textContent,
+        score: document.getElementById("score").textContent,
+        route: [...document.querySelectorAll("#map .overlay polyline")].map(l => l.getAttribute("class") + " " + l.getAttribute("points")),
+        rings: [...document.querySelectorAll("#map .overlay circle:not(.target)")].map(c => c.getAttribute("class") + " " + c.getAttribute("cx") + "," + c.getAttribute("cy")),
+        boxes: [...document.querySelectorAll("#this-turn button[aria-pressed=true]")].map(b => b.dataset.box),
+        left: document.getElementById("left").textContent,
+        breakdown: document.getElementById("breakdown").textContent,
+    })""")
+
+
 def refused(page) -> str:
     """The page's explanation of a refused tap ("" when the last tap was taken)."""
     return page.text_content("#message.illegal") or "" if page.query_selector("#message.illegal") else ""

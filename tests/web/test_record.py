@@ -17,8 +17,9 @@ from pathlib import Path
 
 import pytest
 
-from chromium_pages import PHONE, as_played, change_fragment, open_page, play_plan, served
+from chromium_pages import PHONE, as_played, change_fragment, game_state, open_page, play_plan, served
 from generator.rules.notation import format_plan, parse_plan
+from generator.rules.plan import Plan
 from tests.web.conftest import shot
 from tests.web.days import MONDAY
 
@@ -175,6 +176,60 @@ def test_a_daily_won_by_taps_counts_a_shared_route_does_not_and_the_index_shows_
     assert days_shown(page) == {"played": "3", "won": "3 (100 %)", "current": "1", "longest": "2", "gold": "2"}
     assert (stat(page, "played", "mini"), stat(page, "bronze")) == ("1", "1")
     shot(page, "record-index-phone")
+    assert not errors
+    context.close()
+
+
+def test_a_daily_game_in_progress_survives_a_reload(site, browser, base):
+    """A reload used to start the daily afresh. The turns played and the turn being written are
+    kept in this browser (one key per puzzle, in the notation); a reload takes the game up, says so,
+    and shows the same route, ticks, boxes and score. A shared route neither takes it up nor
+    overwrites it; a kept game the engine refuses starts the puzzle afresh with one line and is
+    dropped; a finished game is dropped too, its result in the record."""
+    daily = site.puzzles[(MONDAY.isoformat(), False)]
+    key = "citytrip-play-v1:antwerpen:2026-11-30:daily"
+    context = browser.new_context(viewport=PHONE)
+    errors: list[str] = []
+    context.on("weberror", lambda error: errors.append(str(error.error)))
+    page = context.new_page()
+    page.goto(f"{base}/{MONDAY_PAGE}")
+    page.wait_for_selector("body[data-state=ready]", timeout=180_000)
+    fresh = game_state(page)
+    play_plan(page, Plan(daily.answer.turns[:2]), daily.puzzle)
+    for box in daily.answer.turns[2].boxes:  # the third turn being written
+        page.click(f'#this-turn button[data-box="{box}"]')
+    before = game_state(page)
+    assert before["turn"] == "3" and before["boxes"] == list(daily.answer.turns[2].boxes)
+    kept = json.loads(page.evaluate(f"localStorage.getItem('{key}')"))
+    assert parse_plan(kept["plan"]).turns == daily.answer.turns[:2] and kept["draft"].startswith("3.")
+
+    page.reload()
+    page.wait_for_selector("body[data-state=ready]", timeout=180_000)
+    assert game_state(page) == before
+    assert page.text_content("#message") == "Your game so far, taken up where you left it."
+    assert not page.query_selector("#message.illegal")
+    shot(page, "daily-taken-up-phone")
+
+    # A shared route is replayed without touching the kept game; back to the page, it is taken up.
+    change_fragment(page, "#plan=" + urllib.parse.quote(format_plan(daily.answer), safe=""))
+    assert page.is_visible("#result")
+    assert json.loads(page.evaluate(f"localStorage.getItem('{key}')")) == kept
+    change_fragment(page, "")
+    assert game_state(page) == before
+
+    # A kept game the engine refuses (two boxes that share no side): afresh, one line, dropped.
+    page.evaluate(f"localStorage.setItem('{key}', JSON.stringify({{plan: '1. L1 R3', draft: ''}}))")
+    page.reload()
+    page.wait_for_selector("body[data-state=ready]", timeout=180_000)
+    assert game_state(page) == fresh
+    assert page.text_content("#message.illegal") == (
+        "The game this browser kept could not be taken up, so the puzzle starts from the beginning.")
+    assert page.evaluate(f"localStorage.getItem('{key}')") is None
+
+    # Played to the end: the record has it, and the kept game is gone.
+    play_plan(page, daily.answer, daily.puzzle)
+    assert page.is_visible("#result") and page.evaluate(f"localStorage.getItem('{key}')") is None
+    assert stored(page)["games"][0]["score"] == daily.par
     assert not errors
     context.close()
 

@@ -11,7 +11,7 @@ import json
 
 import pytest
 
-from chromium_pages import DESKTOP, PHONE, open_page, play_plan, refused, served
+from chromium_pages import DESKTOP, PHONE, game_state, open_page, play_plan, refused, served
 from generator.browser.table import level_puzzle, table_puzzle
 from generator.data.cities import load_city
 from generator.players.honest import honest_plan
@@ -168,20 +168,6 @@ def test_a_level_played_by_taps_ends_with_the_engines_score_and_verdict(browser,
     page.close()
 
 
-def _level_state(page) -> dict:
-    """What a player sees of a level's game: turn, score, the route and ticks on the map, the
-    boxes chosen, the actions left and the score's rows."""
-    return page.evaluate("""() => ({
-        turn: document.getElementById("turn").textContent,
-        score: document.getElementById("score").textContent,
-        route: [...document.querySelectorAll("#map .overlay polyline")].map(l => l.getAttribute("class") + " " + l.getAttribute("points")),
-        rings: [...document.querySelectorAll("#map .overlay circle:not(.target)")].map(c => c.getAttribute("class") + " " + c.getAttribute("cx") + "," + c.getAttribute("cy")),
-        boxes: [...document.querySelectorAll("#this-turn button[aria-pressed=true]")].map(b => b.dataset.box),
-        left: document.getElementById("left").textContent,
-        breakdown: document.getElementById("breakdown").textContent,
-    })""")
-
-
 def test_a_levels_game_survives_a_reload(browser, base):
     """Issue: a reload restarted the level. The address keeps the deal, the turns played and the
     turn being written (the notation); a reload deals the same deck and the engine replays them, so
@@ -195,7 +181,7 @@ def test_a_levels_game_survives_a_reload(browser, base):
     puzzle = level_puzzle(load_city("antwerpen"), CODE, LEVEL, 16)
     plan = honest_plan(puzzle)
     page = open_page(browser, f"{base}/{LEVELS}", DESKTOP)
-    fresh = _level_state(page)
+    fresh = game_state(page)
     play_plan(page, Plan(plan.turns[:2]), puzzle)  # two turns played, Next turn tapped after each
     third = plan.turns[2]
     for box in third.boxes:  # the third turn being written: its boxes and its first step
@@ -205,7 +191,7 @@ def test_a_levels_game_survives_a_reload(browser, base):
         page.click('#ends button[data-end="1"]')
     page.click(f'circle.target[data-at="{third.moves[end][0]}"]')
     assert not refused(page)
-    before = _level_state(page)
+    before = game_state(page)
     assert before["turn"] == "3" and before["boxes"] == list(third.boxes)
     assert any("draft" in line for line in before["route"])
     kept = page.evaluate("location.hash")
@@ -214,7 +200,7 @@ def test_a_levels_game_survives_a_reload(browser, base):
     page.reload()
     page.wait_for_selector("body[data-state=ready], body[data-state=failed]", timeout=180_000)
     assert page.get_attribute("body", "data-state") == "ready"
-    assert _level_state(page) == before and page.evaluate("location.hash") == kept
+    assert game_state(page) == before and page.evaluate("location.hash") == kept
     assert page.text_content("#message") == ""
     shot(page, "level-reloaded-desktop-en")
     # Undo and Next turn carry on from the restored game, and the address follows.
@@ -229,7 +215,7 @@ def test_a_levels_game_survives_a_reload(browser, base):
         page.wait_for_selector("body[data-state=ready], body[data-state=failed]", timeout=180_000)
         message = page.text_content("#message")
         assert message.endswith(words) and "\n" not in message and len(message) < 200, (play, message)
-        assert _level_state(page) == fresh
+        assert game_state(page) == fresh
         assert "plan=" not in page.evaluate("location.hash") and page.evaluate("window.pwned") is None
     shot(page, "level-refused-play-desktop-en")
     assert not page.errors
