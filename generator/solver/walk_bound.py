@@ -26,7 +26,8 @@ together are worth at most twice the best walk (ρ keeps them from achieving the
 twice over, as it keeps one walk from coming back).
 
 In the code the multipliers are `Prices`, named for what they price: action (λ), counter (μ),
-eatery and restaurant (the eat strip's μ and ν), hunted (η), bonus (θ), step (σ), location (ρ).
+eatery and restaurant (the eat strip's μ and ν), hunted (η), bonus (θ), step (σ), location (ρ),
+and, in count_bound's paid bound only, kind (π: each eatery kind counted once on the eat strip).
 """
 
 from __future__ import annotations
