@@ -8,7 +8,7 @@ the last node split that ended within each of `--at` walk programmes (the root's
 programmes is the plain walk bound, the daily's), divided by that plan. Work is counted in walk
 programmes, so the figures are the same on every machine; seconds are wall time, for scale only.
 
-With `--paid` the puzzles that fit (one direction, basic game) pay each turn exactly
+With `--paid` the puzzles that fit (one direction) pay each turn exactly
 (generator/solver/paid_walk.py); a paid programme counts as count_bound.PAID_WEIGHT plain ones in
 the work, so the columns compare like with like; the others are left out.
 
@@ -52,7 +52,7 @@ def main() -> int:
     parser.add_argument("--at", default="200,1000,2000", help="the work at which to read the bound")
     parser.add_argument("--only", help="comma-separated puzzle name prefixes")
     parser.add_argument("--excess", action="store_true", help="measure the chord's excess per strip at the walk bound's walk")
-    parser.add_argument("--paid", action="store_true", help="pay each turn exactly (one-direction basic puzzles only)")
+    parser.add_argument("--paid", action="store_true", help="pay each turn exactly (one-direction puzzles only)")
     args = parser.parse_args()
     if args.excess:
         return excess(args.only.split(",") if args.only else None)

@@ -51,6 +51,7 @@ class CountBound:
     labels: int
     interrupted: bool = False  # Ctrl-C stopped it: the bound so far, still true
     root_programmes: int = 0  # the work the root took (its bound is known from there on)
+    paid: bool = False  # each turn's actions paid exactly (paid_walk.py)
 
 
 @dataclass(frozen=True)
@@ -78,8 +79,8 @@ class _Node:
         return min(self.value, max(c.bound() for c in self.children))
 
 
-def count_bound(facts: Facts, *, floor: int | None = None, work: int = WORK, root_iterations: int = ITERATIONS,
-                node_iterations: int = NODE_ITERATIONS, progress: Callable[[Progress], None] | None = None,
+def count_bound(facts: Facts, *, floor: int | None = None, work: int = WORK, root_iterations: int | None = None,
+                node_iterations: int | None = None, progress: Callable[[Progress], None] | None = None,
                 stop: Callable[[], bool] | None = None, rule: str = "chord", warm: bool = False,
                 near: float | None = None, paid: bool = False) -> CountBound:
     """The count-range bound of a puzzle: at least the appreciation of every plan.
@@ -92,16 +93,18 @@ def count_bound(facts: Facts, *, floor: int | None = None, work: int = WORK, roo
     the walk's count; the chord rule where none is); measured alike (docs/solver.md). `near` aims
     a child's steps at that share of the way from its parent's bound to the floor instead of at
     the floor (brug-00 at 1000 programmes: 120 at 0.2, 119 at 0.5, 120 without; brug-02 219 all).
+    `paid` pays each turn exactly (paid_walk.py); the root's and each child's programmes default to
+    ITERATIONS and NODE_ITERATIONS, or PAID_ITERATIONS and PAID_NODE_ITERATIONS when paid.
     """
     relax = Relaxation(facts)
     if paid and not pays_exactly(facts):
         raise ValueError("exact payments are built for one direction only")
     walker = PaidWalker(facts, relax, 1) if paid else Walker(facts, relax, 1)
     weight = PAID_WEIGHT if paid else 1
-    if paid and root_iterations == ITERATIONS:
-        root_iterations = PAID_ITERATIONS
-    if paid and node_iterations == NODE_ITERATIONS:
-        node_iterations = PAID_NODE_ITERATIONS
+    if root_iterations is None:
+        root_iterations = PAID_ITERATIONS if paid else ITERATIONS
+    if node_iterations is None:
+        node_iterations = PAID_NODE_ITERATIONS if paid else NODE_ITERATIONS
     reach = _reach(relax)
     prune = floor
     first = descend(facts, relax, walker, _start_prices(facts, relax, paid), max(1, min(root_iterations, work // weight)), floor)
@@ -152,7 +155,7 @@ def count_bound(facts: Facts, *, floor: int | None = None, work: int = WORK, roo
     bound = math.floor(value + EPSILON)
     still = sum(1 for leaf in leaves(root) if prune is None or math.floor(leaf.value + EPSILON) > prune)
     return CountBound(bound, value, math.floor(first.value + EPSILON), spent, nodes, still, labels, interrupted,
-                      first.iterations * weight)
+                      first.iterations * weight, paid)
 
 
 def pays_exactly(facts: Facts) -> bool:

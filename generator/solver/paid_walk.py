@@ -150,6 +150,10 @@ class PaidWalker(Walker):
             out[slot] = gain if gain > EPSILON else -np.inf
         return out
 
+    def _stay_worth(self, ids, values, gains, theta: float):
+        """What each stay claim of `ids` (the expanded stay arrays) reaches from the labels' `values`."""
+        return values[self.s_src[ids]] + gains[self.s_gain[ids]] - theta * self.s_units[ids]
+
     def _option_layers(self, values, variant, gains, theta: float, keep: bool):
         """One box choice's turn from `values`: the layers after 0 … steps steps, each (R, S), kept
         only when `keep` (the read-back), and the best per label over steps and resources. Steps
@@ -162,14 +166,12 @@ class PaidWalker(Walker):
         layer = np.full((b.states, S), -np.inf)
         layer[0] = values
         if len(b.stay_ids):
-            ids = b.stay_ids
-            cand = values[self.s_src[ids]] + gains[self.s_gain[ids]] - theta * self.s_units[ids]
-            np.maximum.at(layer, (b.stay_rows, self.s_dst[ids]), cand)
+            np.maximum.at(layer, (b.stay_rows, self.s_dst[b.stay_ids]), self._stay_worth(b.stay_ids, values, gains, theta))
         best = layer.max(axis=0)
         layers = [layer] if keep else None
         steps = plan + (self.extra_steps if plan else 0)
         if steps:
-            add = np.where(b.pair_gain >= 0, gains[np.maximum(b.pair_gain, 0)], 0.0) - theta * b.pair_units
+            add = _worth(b.pair_gain, b.pair_units, gains, theta)
         for step in range(1, steps + 1):
             cand = layer.ravel()[b.pair_src] + (add if step <= plan else add - theta)
             nxt = np.full(b.states * S, -np.inf)
@@ -228,8 +230,7 @@ class PaidWalker(Walker):
             used = max(0, j - plan)  # steps paid by bonus value (R9)
             for step in range(j, 0, -1):
                 segment = np.flatnonzero(self.x_dst[b.edge_ids] == label)
-                worth = (np.where(b.gain_index[segment] >= 0, gains[np.maximum(b.gain_index[segment], 0)], 0.0)
-                         - theta * b.units[segment] - (theta if step > plan else 0.0))
+                worth = _worth(b.gain_index[segment], b.units[segment], gains, theta) - (theta if step > plan else 0.0)
                 cand = np.where(b.valid[r, segment], layers[step - 1].ravel()[b.src_flat[r, segment]] + worth, -np.inf)
                 e = int(segment[int(np.argmax(cand))])
                 if b.gain_index[e] >= 0:
@@ -240,11 +241,17 @@ class PaidWalker(Walker):
             if r or layers[0][0, label] > inputs[k][label]:  # the turn began with a claim where it stood (R10)
                 ids = b.stay_ids
                 mine = np.flatnonzero((self.s_dst[ids] == label) & (b.stay_rows == r))
-                cand = inputs[k][self.s_src[ids[mine]]] + gains[self.s_gain[ids[mine]]] - theta * self.s_units[ids[mine]]
-                s = int(ids[mine[int(np.argmax(cand))]])
+                s = int(ids[mine[int(np.argmax(self._stay_worth(ids[mine], inputs[k], gains, theta)))]])
                 i, g, _, _ = self.goal_keys[int(self.s_gain[s])]
                 claims[k].append((self.nodes[i], g))
                 used += int(self.s_units[s])
                 label = int(self.s_src[s])
             bonus[k] = used
         return Walk(total, boxes, claims, bonus, steps, reached)
+
+
+def _worth(gain_index, units, gains, theta: float):
+    """What each edge adds: its goal's gain (none without a claim) less θ per unit of bonus value."""
+    import numpy as np
+
+    return np.where(gain_index >= 0, gains[np.maximum(gain_index, 0)], 0.0) - theta * units

@@ -4,7 +4,7 @@
 large-neighbourhood search (lns.py, the units of `solve --work`), the rest on the count-range
 bound (count_bound.py) aimed at the search's plan, PROGRAMMES_PER_UNIT walk programmes a unit
 (about a second of one core each, like a search unit of two), with each turn's payments exact where
-that is built (one direction, basic game: paid_walk.py). The bound stops early once it meets
+that is built (one direction: paid_walk.py). The bound stops early once it meets
 the plan (OPTIMAL) or, with a target, falls below it (UNSOLVABLE). Both halves are pure functions
 of their arguments, so the answer is the same on every machine.
 
@@ -162,7 +162,7 @@ def prove_plan(puzzle: Puzzle, work: float, *, target: int | None = None, seed: 
     tell(ProofProgress("bound", score, found.bound, found.nodes, spent, seconds()))
     verdict = _verdict(found.bound, found.root, spent, found.programmes, found.nodes, target, seconds(), found.interrupted,
                        **common)
-    return dataclasses.replace(verdict, exact_payments=bound_function is _count_bound and pays_exactly(facts))
+    return dataclasses.replace(verdict, exact_payments=found.paid)
 
 
 def _count_bound(facts: Facts, *, floor: int, work: int, progress=None) -> CountBound:

@@ -437,8 +437,10 @@ function keepPlay() {
   }
 }
 
-// Take up the game this browser kept for this puzzle, if any: the page's note about it, or null.
+// Take up the game this browser kept for this puzzle, if any, unless the address holds a shared
+// route (not the player's own game): the page's note about it, or null.
 function takeUpPlay() {
+  if (/(^#|&)plan=/.test(location.hash)) return null;
   let kept = null;
   try {
     kept = JSON.parse(localStorage.getItem(PLAY_KEY) || "null");
@@ -532,7 +534,7 @@ function wire() {
   window.addEventListener("hashchange", () => {
     ask("restart");
     replayed = false;
-    const note = location.hash.includes("plan=") ? null : takeUpPlay(); // back to the player's own game
+    const note = takeUpPlay(); // back to the player's own game
     if (note) {
       draw();
       say(note.text, note.illegal);
@@ -549,7 +551,7 @@ try {
   if (LEVEL) takeUpLevel();
   else {
     view = JSON.parse(game.view());
-    if (!location.hash.includes("plan=")) playNote = takeUpPlay(); // a shared route is not the player's own
+    playNote = takeUpPlay();
   }
   wire();
   draw();
