@@ -3,7 +3,8 @@
 `python benchmarks/count_bound.py [--work 2000] [--only NAME,…] [--at 200,1000,2000]` takes the
 benchmark puzzles of benchmarks/solver.py, aims the count-range bound at the best plan known
 (BEST: the "best" column of docs/solver.md's walk-bound table of 2026-12-01, the higher of the
-daily's search at 40 units and the 20-minute reference), and prints, per puzzle, the bound after
+daily's search at 40 units and the 20-minute reference, raised on 2026-12-04 where a search of
+200 units (400 for antw-02) found more: eight advanced puzzles, docs/solver.md), and prints, per puzzle, the bound after
 the last node split that ended within each of `--at` walk programmes (the root's ITERATIONS = 200
 programmes is the plain walk bound, the daily's), divided by that plan. Work is counted in walk
 programmes, so the figures are the same on every machine; seconds are wall time, for scale only.
@@ -36,9 +37,9 @@ from generator.solver.facts import Facts  # noqa: E402
 import solver as bench  # noqa: E402
 
 BEST = {
-    "brug-00": 88, "brug-01": 96, "brug-02": 149, "brug-03": 154, "brug-04": 116, "brug-05": 175, "brug-06": 87,
-    "brug-07": 121, "brug-08": 97, "brug-09": 139, "antw-00": 91, "antw-01": 96, "antw-02": 102, "antw-03": 119,
-    "antw-04": 114, "antw-05": 128, "antw-06": 96, "antw-07": 95, "antw-08": 90, "antw-09": 127,
+    "brug-00": 88, "brug-01": 96, "brug-02": 149, "brug-03": 169, "brug-04": 116, "brug-05": 189, "brug-06": 87,
+    "brug-07": 121, "brug-08": 97, "brug-09": 144, "antw-00": 91, "antw-01": 96, "antw-02": 107, "antw-03": 130,
+    "antw-04": 114, "antw-05": 145, "antw-06": 96, "antw-07": 107, "antw-08": 90, "antw-09": 132,
     "daily antw 12-07": 123, "daily antw 12-08": 152, "daily antw 12-09": 136, "daily antw 12-10": 131,
     "daily antw 12-11": 164, "daily antw 12-12": 181, "daily antw 12-13": 135, "daily brug 12-07": 148,
     "daily brug 12-08": 166, "daily brug 12-09": 149, "daily brug 12-10": 176, "daily brug 12-11": 201,
@@ -53,6 +54,7 @@ def main() -> int:
     parser.add_argument("--only", help="comma-separated puzzle name prefixes")
     parser.add_argument("--excess", action="store_true", help="measure the chord's excess per strip at the walk bound's walk")
     parser.add_argument("--paid", action="store_true", help="pay each turn exactly (one-direction puzzles only)")
+    parser.add_argument("--no-memory", action="store_true", help="never grow the walk's memory where a leaf cannot be split")
     args = parser.parse_args()
     if args.excess:
         return excess(args.only.split(",") if args.only else None)
@@ -70,7 +72,7 @@ def main() -> int:
             continue
         seen = []  # (programmes, bound) after each split
         started = time.monotonic()
-        found = count_bound(facts, floor=best, work=args.work, paid=args.paid,
+        found = count_bound(facts, floor=best, work=args.work, paid=args.paid, memory=not args.no_memory,
                             progress=lambda p: seen.append((p.programmes, p.bound)))
         seconds = time.monotonic() - started
         cells = []

@@ -16,17 +16,23 @@ The work is counted in walk programmes (each one pass of the labelling programme
 is a pure function of the puzzle and the arguments. With `paid` the programme pays each turn's
 actions exactly (paid_walk.py, one direction); one of its programmes counts PAID_WEIGHT plain
 ones, about what it costs on a basic puzzle.
+
+Where no range is left to split, the walk's own relaxation is what is left: a leaf whose walk comes
+back to locations it achieved (the ng-route forgets a location two king steps away) has the walk's
+memory grown on the way it came back, and is run again (`memory`; docs/solver.md).
 """
 
 from __future__ import annotations
 
 import math
+from collections import defaultdict
 from dataclasses import dataclass, field
 from typing import Callable
 
+from generator.rules.grid import Coord
 from generator.solver.facts import Facts
 from generator.solver.paid_walk import PaidWalker
-from generator.solver.walk_bound import (EPSILON, ITERATIONS, STEP, Prices, StripCounter, descend, Relaxation, Walker)
+from generator.solver.walk_bound import (EPSILON, ITERATIONS, STEP, Prices, StripCounter, descend, Relaxation, Walk, Walker)
 
 NODE_ITERATIONS = 20  # walk programmes per child node, from its parent's prices (20 and 40: the same bound on brug-06 at 1000)
 WORK = 1000  # walk programmes in all, the root's ITERATIONS included
@@ -36,6 +42,8 @@ WORK = 1000  # walk programmes in all, the root's ITERATIONS included
 PAID_WEIGHT = 8
 PAID_ITERATIONS = 100
 PAID_NODE_ITERATIONS = 10
+# The memory grows (`memory`) while the walker's labels stay within this many times radius 1's.
+MEMORY_GROWTH = 4
 
 
 @dataclass(frozen=True)
@@ -70,6 +78,8 @@ class _Node:
     order: int  # creation order: ties go to the oldest
     counts: list[int] | None = None  # the counts of its best walk (both arms), per counter
     scale: float = STEP  # its descent's last step share: its children start there
+    walk: Walk | None = None  # its best walk
+    remembered: bool = False  # the memory was grown from this walk (or could not be)
     children: list[_Node] = field(default_factory=list)
     done: bool = False  # pruned, or no counter left to split
 
@@ -82,7 +92,7 @@ class _Node:
 def count_bound(facts: Facts, *, floor: int | None = None, work: int = WORK, root_iterations: int | None = None,
                 node_iterations: int | None = None, progress: Callable[[Progress], None] | None = None,
                 stop: Callable[[], bool] | None = None, rule: str = "chord", warm: bool = False,
-                near: float | None = None, paid: bool = False) -> CountBound:
+                near: float | None = None, paid: bool = False, memory: bool = True) -> CountBound:
     """The count-range bound of a puzzle: at least the appreciation of every plan.
 
     `floor` is the score of a known plan: nodes at or below it are pruned (and the subgradient aims
@@ -95,6 +105,10 @@ def count_bound(facts: Facts, *, floor: int | None = None, work: int = WORK, roo
     the floor (brug-00 at 1000 programmes: 120 at 0.2, 119 at 0.5, 120 without; brug-02 219 all).
     `paid` pays each turn exactly (paid_walk.py); the root's and each child's programmes default to
     ITERATIONS and NODE_ITERATIONS, or PAID_ITERATIONS and PAID_NODE_ITERATIONS when paid.
+    `memory`: a leaf that no range split narrows, whose best walk came back to a location it had
+    achieved, is run again with the walk's memory (its ng-sets) grown from that walk, for every
+    node from then on, while the labels stay within MEMORY_GROWTH times radius 1's (a programme's
+    work grows with its labels).
     """
     relax = Relaxation(facts)
     if paid and not pays_exactly(facts):
@@ -108,8 +122,13 @@ def count_bound(facts: Facts, *, floor: int | None = None, work: int = WORK, roo
     reach = _reach(relax)
     prune = floor
     first = descend(facts, relax, walker, _start_prices(facts, relax, paid), max(1, min(root_iterations, work // weight)), floor)
-    root = _Node({}, first.value, first.prices, 0, _walk_counts(facts, relax, first.walk), first.scale)
+    root = _Node({}, first.value, first.prices, 0, _walk_counts(facts, relax, first.walk), first.scale, walk=first.walk)
     spent, labels, nodes = first.iterations * weight, first.labels, 1
+    base_labels = walker.label_count
+
+    def cost() -> int:
+        """A programme's work: `weight` plain ones, times the labels the memory has grown to."""
+        return math.ceil(weight * walker.label_count / base_labels)
     root.done = prune is not None and math.floor(root.value + EPSILON) <= prune
 
     def leaves(node: _Node):
@@ -125,6 +144,29 @@ def count_bound(facts: Facts, *, floor: int | None = None, work: int = WORK, roo
             break
         node = max(candidates, key=lambda leaf: (leaf.value, -leaf.order))
         split = (_split_at_walk(relax, reach, node) if rule == "walk" else None) or _split(relax, reach, node)
+        if split is None and memory and node.walk is not None and not node.remembered:
+            # No range left to narrow, but the walk comes back to a location it achieved: remember
+            # that location along the way it came back (R4, R10), for every node from now on, and
+            # run this one again.
+            node.remembered = True
+            grown = _grown_memory(node.walk, walker.remember)
+            bigger = grown and type(walker)(facts, relax, 1, grown)
+            if bigger and bigger.label_count <= MEMORY_GROWTH * base_labels:
+                walker = bigger
+                try:
+                    descent = descend(facts, relax, walker, node.prices, max(1, min(node_iterations, (work - spent) // cost())),
+                                      floor, ranges=node.ranges or None, prune=prune)
+                except KeyboardInterrupt:
+                    interrupted = True
+                    break
+                spent += descent.iterations * cost()
+                labels = max(labels, descent.labels)
+                # Its first programme is at the node's prices with less to walk: never above the node.
+                node.value, node.prices, node.walk = min(descent.value, node.value), descent.prices, descent.walk
+                node.counts = _walk_counts(facts, relax, descent.walk)
+                node.remembered = False
+                node.done = prune is not None and math.floor(node.value + EPSILON) <= prune
+                continue
         if split is None:
             node.done = True
             continue
@@ -135,12 +177,12 @@ def count_bound(facts: Facts, *, floor: int | None = None, work: int = WORK, roo
                     made.append(_Node(ranges, node.value, node.prices, nodes + len(made), done=True))
                     continue
                 aim = floor if near is None or floor is None else max(floor, math.floor(node.value - near * (node.value - floor)))
-                descent = descend(facts, relax, walker, node.prices, max(1, min(node_iterations, (work - spent) // weight)), aim,
+                descent = descend(facts, relax, walker, node.prices, max(1, min(node_iterations, (work - spent) // cost())), aim,
                                    ranges=ranges, prune=prune, scale=node.scale if warm else STEP)
-                spent += descent.iterations * weight
+                spent += descent.iterations * cost()
                 labels = max(labels, descent.labels)
                 child = _Node(ranges, descent.value, descent.prices, nodes + len(made), _walk_counts(facts, relax, descent.walk),
-                              descent.scale)
+                              descent.scale, walk=descent.walk)
                 child.done = prune is not None and math.floor(child.value + EPSILON) <= prune
                 made.append(child)
         except KeyboardInterrupt:  # Ctrl-C: the tree as it stands, without this node's children
@@ -215,6 +257,27 @@ def _split(relax: Relaxation, reach: dict[int, int], node: _Node) -> list[dict[i
         return None
     i, lo, hi, at = choice
     return [node.ranges | {i: (lo, at)}, node.ranges | {i: (at + 1, hi)}]
+
+
+def _grown_memory(walk: Walk, remember: dict[Coord, frozenset[Coord]]) -> dict[Coord, frozenset[Coord]] | None:
+    """The walker's extra memory (node → locations remembered there) grown so that this walk
+    could not come back to the locations it achieved twice: each such location is remembered on
+    every node the walk passed between its first and last visit (the dynamic ng-sets of Roberti &
+    Mingozzi 2014). None when nothing is added: the walk achieved no location twice (one that
+    came back had forgotten the location somewhere on the way, so then the memory grows)."""
+    achieved = defaultdict(int)
+    for claims in walk.claims:
+        for at, _ in claims:
+            achieved[at] += 1
+    grown = {node: set(held) for node, held in remember.items()}
+    added = False
+    for at in sorted(v for v, n in achieved.items() if n > 1):
+        visits = [i for i, node in enumerate(walk.trail) if node == at]
+        for node in walk.trail[visits[0] + 1:visits[-1]]:
+            if node != at and at not in grown.setdefault(node, set()):
+                grown[node].add(at)
+                added = True
+    return {node: frozenset(held) for node, held in grown.items()} if added else None
 
 
 def _walk_counts(facts: Facts, relax: Relaxation, walk) -> list[int] | None:

@@ -24,6 +24,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from generator.rules.cards import ActionType
+from generator.rules.grid import Coord
 from generator.rules.sheet import MAX_BONUS_PER_TURN
 from generator.solver.facts import GOAL_TYPES, Facts
 from generator.solver.walk_bound import EPSILON, Prices, Relaxation, Walker, Walk
@@ -57,10 +58,11 @@ class PaidWalker(Walker):
 
     paid = True
 
-    def __init__(self, facts: Facts, relax: Relaxation, radius: int = 1) -> None:
+    def __init__(self, facts: Facts, relax: Relaxation, radius: int = 1,
+                 remember: dict[Coord, frozenset[Coord]] | None = None) -> None:
         if facts.puzzle.directions != 1:
             raise ValueError("exact payments are built for one direction only")
-        super().__init__(facts, relax, radius)
+        super().__init__(facts, relax, radius, remember)
         import numpy as np
 
         self.goal_keys = []  # (node index, goal index, type index, cost) per gain slot
@@ -217,6 +219,7 @@ class PaidWalker(Walker):
         label = int(np.argmax(values))
         total = float(values[label])
         boxes, claims, bonus, steps = [0] * K, [[] for _ in range(K)], [0] * K, [0] * K
+        trail = []  # backwards
         for k in range(K - 1, -1, -1):
             variant = self.variants[k][int(picks[k][label])]
             budget, plan, o, _ = variant
@@ -237,6 +240,7 @@ class PaidWalker(Walker):
                     i, g, _, _ = self.goal_keys[int(b.gain_index[e])]
                     claims[k].append((self.nodes[i], g))
                     used += int(b.units[e])
+                trail.append(self.nodes[self.label_node[label]])
                 r, label = divmod(int(b.src_flat[r, e]), S)
             if r or layers[0][0, label] > inputs[k][label]:  # the turn began with a claim where it stood (R10)
                 ids = b.stay_ids
@@ -247,7 +251,8 @@ class PaidWalker(Walker):
                 used += int(self.s_units[s])
                 label = int(self.s_src[s])
             bonus[k] = used
-        return Walk(total, boxes, claims, bonus, steps, reached)
+        trail.append(self.facts.start)
+        return Walk(total, boxes, claims, bonus, steps, reached, trail[::-1])
 
 
 def _worth(gain_index, units, gains, theta: float):

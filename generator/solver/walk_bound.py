@@ -241,6 +241,7 @@ class Walk:
     bonus: list[int]  # bonus action value used per turn (relaxed R9)
     steps: list[int]  # steps taken per turn
     labels: int
+    trail: list[Coord] = field(default_factory=list)  # the nodes it passes, in order, from the start
 
 
 @dataclass
@@ -482,9 +483,13 @@ class Walker:
 
     paid = False  # payments priced by λ (paid_walk.PaidWalker pays them exactly)
 
-    def __init__(self, facts: Facts, relax: Relaxation, radius: int) -> None:
+    def __init__(self, facts: Facts, relax: Relaxation, radius: int,
+                 remember: dict[Coord, frozenset[Coord]] | None = None) -> None:
+        """`remember` adds, per node, locations the walk remembers there besides those within
+        `radius` (count_bound's ng-sets grown where a walk came back to a location, R4)."""
         self.facts = facts
         self.relax = relax
+        self.remember = dict(remember or {})
         grid = facts.city.grid
         nodes = sorted(facts.distance)  # the nodes the start reaches
         if len(nodes) > 1023:
@@ -500,7 +505,7 @@ class Walker:
         for v in nodes:
             mask = 0
             for w, b in bit.items():
-                if max(abs(v.col - w.col), abs(v.row - w.row)) <= radius:
+                if max(abs(v.col - w.col), abs(v.row - w.row)) <= radius or w in self.remember.get(v, ()):
                     mask |= b
             self.near.append(mask)
         self.is_location = [v in facts.goals for v in nodes]
@@ -690,6 +695,7 @@ class Walker:
         final = int(np.argmax(values))
         boxes, claims, bonus, steps = [0] * K, [[] for _ in range(K)], [0] * K, [0] * K
         label = final
+        trail = []  # backwards
         for k in range(K - 1, -1, -1):
             stayed, chosen, origin = history[k]
             j = int(origin[label])
@@ -701,9 +707,11 @@ class Walker:
                 node = int(self.claim[e])
                 if node >= 0:
                     claims[k].append((self.nodes[node], pick[node]))
+                trail.append(self.nodes[self.label_node[label]])
                 label = int(self.src[e])
             if stayed[label]:
                 label = self.twin[label]  # the same label before it achieved its end
                 node = self.label_node[label]
                 claims[k].append((self.nodes[node], pick[node]))
-        return Walk(float(values[final]), boxes, claims, bonus, steps, reached)
+        trail.append(self.facts.start)
+        return Walk(float(values[final]), boxes, claims, bonus, steps, reached, trail[::-1])
