@@ -55,6 +55,7 @@ def main() -> int:
     parser.add_argument("--excess", action="store_true", help="measure the chord's excess per strip at the walk bound's walk")
     parser.add_argument("--paid", action="store_true", help="pay each turn exactly (one-direction puzzles only)")
     parser.add_argument("--no-memory", action="store_true", help="never grow the walk's memory where a leaf cannot be split")
+    parser.add_argument("--no-locations", action="store_true", help="never split a leaf on a location")
     args = parser.parse_args()
     if args.excess:
         return excess(args.only.split(",") if args.only else None)
@@ -73,6 +74,7 @@ def main() -> int:
         seen = []  # (programmes, bound) after each split
         started = time.monotonic()
         found = count_bound(facts, floor=best, work=args.work, paid=args.paid, memory=not args.no_memory,
+                            locations=not args.no_locations,
                             progress=lambda p: seen.append((p.programmes, p.bound)))
         seconds = time.monotonic() - started
         cells = []

@@ -19,11 +19,13 @@ ones, about what it costs on a basic puzzle.
 
 Where no range is left to split, the walk's own relaxation is what is left: a leaf whose walk comes
 back to locations it achieved (the ng-route forgets a location two king steps away) has the walk's
-memory grown on the way it came back, and is run again (`memory`; docs/solver.md).
+memory grown on the way it came back, and is run again (`memory`); one whose memory cannot grow is
+split on a location, achieved or not (`locations`; docs/solver.md).
 """
 
 from __future__ import annotations
 
+import dataclasses
 import math
 from collections import defaultdict
 from dataclasses import dataclass, field
@@ -42,6 +44,8 @@ WORK = 1000  # walk programmes in all, the root's ITERATIONS included
 PAID_WEIGHT = 8
 PAID_ITERATIONS = 100
 PAID_NODE_ITERATIONS = 10
+# A location is split on (`locations`) once its price (ρ) reaches this many points.
+LOCATION_PRICE = 1.0
 # The memory grows (`memory`) while the walker's labels stay within this many times radius 1's.
 MEMORY_GROWTH = 4
 
@@ -72,7 +76,7 @@ class Progress:
 
 @dataclass
 class _Node:
-    ranges: dict[int, tuple[int, int]]  # counter index → (lo, hi)
+    ranges: dict[int | Coord, tuple[int, int]]  # counter index → (lo, hi); location → (0, 0) or (1, 1): achieved or not
     value: float
     prices: Prices
     order: int  # creation order: ties go to the oldest
@@ -92,7 +96,8 @@ class _Node:
 def count_bound(facts: Facts, *, floor: int | None = None, work: int = WORK, root_iterations: int | None = None,
                 node_iterations: int | None = None, progress: Callable[[Progress], None] | None = None,
                 stop: Callable[[], bool] | None = None, rule: str = "chord", warm: bool = False,
-                near: float | None = None, paid: bool = False, memory: bool = True) -> CountBound:
+                near: float | None = None, paid: bool = False, memory: bool = True,
+                locations: bool = True) -> CountBound:
     """The count-range bound of a puzzle: at least the appreciation of every plan.
 
     `floor` is the score of a known plan: nodes at or below it are pruned (and the subgradient aims
@@ -108,7 +113,8 @@ def count_bound(facts: Facts, *, floor: int | None = None, work: int = WORK, roo
     `memory`: a leaf that no range split narrows, whose best walk came back to a location it had
     achieved, is run again with the walk's memory (its ng-sets) grown from that walk, for every
     node from then on, while the labels stay within MEMORY_GROWTH times radius 1's (a programme's
-    work grows with its labels).
+    work grows with its labels). `locations`: a leaf left with neither is split on its most
+    highly priced location (`_split_location`).
     """
     relax = Relaxation(facts)
     if paid and not pays_exactly(facts):
@@ -167,6 +173,8 @@ def count_bound(facts: Facts, *, floor: int | None = None, work: int = WORK, roo
                 node.remembered = False
                 node.done = prune is not None and math.floor(node.value + EPSILON) <= prune
                 continue
+        if split is None and locations:
+            split = _split_location(node)
         if split is None:
             node.done = True
             continue
@@ -177,8 +185,8 @@ def count_bound(facts: Facts, *, floor: int | None = None, work: int = WORK, roo
                     made.append(_Node(ranges, node.value, node.prices, nodes + len(made), done=True))
                     continue
                 aim = floor if near is None or floor is None else max(floor, math.floor(node.value - near * (node.value - floor)))
-                descent = descend(facts, relax, walker, node.prices, max(1, min(node_iterations, (work - spent) // cost())), aim,
-                                   ranges=ranges, prune=prune, scale=node.scale if warm else STEP)
+                descent = descend(facts, relax, walker, _fixed(node.prices, ranges), max(1, min(node_iterations, (work - spent) // cost())),
+                                  aim, ranges=ranges, prune=prune, scale=node.scale if warm else STEP)
                 spent += descent.iterations * cost()
                 labels = max(labels, descent.labels)
                 child = _Node(ranges, descent.value, descent.prices, nodes + len(made), _walk_counts(facts, relax, descent.walk),
@@ -257,6 +265,29 @@ def _split(relax: Relaxation, reach: dict[int, int], node: _Node) -> list[dict[i
         return None
     i, lo, hi, at = choice
     return [node.ranges | {i: (lo, at)}, node.ranges | {i: (at + 1, hi)}]
+
+
+def _split_location(node: _Node) -> list[dict[int | Coord, tuple[int, int]]] | None:
+    """The node's two children on the location whose price (ρ) is highest, a point or more: no plan
+    of the first achieves it, every plan of the second achieves it (once, R10), where its price may
+    take either sign. None when no free location is priced a point."""
+    highest, choice = LOCATION_PRICE - EPSILON, None
+    for at in sorted(node.prices.location):
+        price = node.prices.location[at]
+        if at not in node.ranges and highest < price < math.inf:
+            highest, choice = price, at
+    if choice is None:
+        return None
+    return [node.ranges | {choice: (0, 0)}, node.ranges | {choice: (1, 1)}]
+
+
+def _fixed(prices: Prices, ranges: dict[int | Coord, tuple[int, int]]) -> Prices:
+    """The prices with every location that no plan of `ranges` achieves priced ∞ (the walk
+    programmes then never achieve it, and the Lagrangian leaves its price out)."""
+    shut = [at for at, (lo, hi) in ranges.items() if isinstance(at, Coord) and hi == 0]
+    if not shut:
+        return prices
+    return dataclasses.replace(prices, location=prices.location | {at: math.inf for at in shut})
 
 
 def _grown_memory(walk: Walk, remember: dict[Coord, frozenset[Coord]]) -> dict[Coord, frozenset[Coord]] | None:

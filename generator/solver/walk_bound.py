@@ -289,8 +289,8 @@ class Prices:
 
     def moved(self, slope: Prices, size: float, free: frozenset[int] = frozenset()) -> Prices:
         """The prices `size` against the subgradient `slope` (∂L/∂price is the slack the walk
-        leaves), kept ≥ 0, except the counters in `free`: those whose count is confined to a range
-        (`count_bound`), an equality whose price may take either sign."""
+        leaves), kept ≥ 0, except the counters and locations in `free`: those whose count is
+        confined to a range (`count_bound`), an equality whose price may take either sign."""
 
         def down(price: float, g: float) -> float:
             return max(0.0, price - size * g)
@@ -303,7 +303,8 @@ class Prices:
             hunted=down(self.hunted, slope.hunted),
             bonus=down(self.bonus, slope.bonus),
             step=None if self.step is None else [down(p, g) for p, g in zip(self.step, slope.step)],
-            location={at: down(p, slope.location[at]) for at, p in self.location.items()},
+            location={at: p - size * slope.location[at] if at in free else down(p, slope.location[at])
+                      for at, p in self.location.items()},
             kind={name: down(p, slope.kind[name]) for name, p in self.kind.items()},
         )
 
@@ -345,7 +346,7 @@ def descend(facts: Facts, relax: Relaxation, walker: Walker, prices: Prices, ite
              prune: int | None = None, scale: float = STEP) -> _Descent:
     """Up to `iterations` walk programmes of the subgradient method from `prices` (Polyak's step
     aimed at `floor`, `scale` of it at first, halved after STALL programmes without a lower value). With `ranges` the
-    counts are confined (`count_bound`'s node; their prices may go negative); with `prune`, it
+    counts (and locations, achieved or not) are confined (`count_bound`'s node; their prices may go negative); with `prune`, it
     stops as soon as the value is below prune + 1 (no plan of the node scores more than prune)."""
     best, best_prices, best_walk = math.inf, prices, None
     labels = 0
@@ -412,7 +413,7 @@ def _lagrangian(facts: Facts, relax: Relaxation, walker: Walker, prices: Prices,
     value += e
     hunted, chosen.hunts = relax.hunted_conjugate(prices.hunted)
     value += hunted
-    value += sum(prices.location.values())
+    value += sum(p for p in prices.location.values() if p != math.inf)  # ρ = ∞: a location no plan of the node achieves
     value += sum(p for name, p in prices.kind.items() if name != relax.start_kind)
     # What the start counts (R12) is worth too: the walk's prizes count only its goals.
     value += (sum(m * c.low for m, c in zip(prices.counter, relax.counters)) + prices.eatery * relax.eat_low
@@ -445,7 +446,8 @@ def _slope(facts: Facts, relax: Relaxation, prices: Prices, walk: Walk, chosen: 
     arms = facts.puzzle.directions
     slope = Prices(action=[[0.0 for _ in GOAL_TYPES] for _ in range(facts.turns)],
                    counter=[0.0 - n for n in chosen.counts], eatery=-chosen.eateries, restaurant=-chosen.restaurants,
-                   hunted=0, bonus=0.0, step=None, location={at: 1.0 for at in facts.goals},
+                   hunted=0, bonus=0.0, step=None,
+                   location={at: 0.0 if prices.location[at] == math.inf else 1.0 for at in facts.goals},
                    kind={name: 0.0 if name == relax.start_kind else 1.0 for name in prices.kind})
     hunted_turns = used_bonus = 0
     for k in range(facts.turns):

@@ -220,3 +220,47 @@ def test_daily_refuses_a_silly_prove_work(tmp_path, capsys, value):
     """`daily --prove-work` below the daily's own bound (4 units, 200 programmes) or above an hour: exit 2."""
     assert main(["daily", "--date", "2026-12-14", "--city", "antwerpen", "--prove-work", value, "--out", str(tmp_path)]) == 2
     assert "--prove-work" in capsys.readouterr().err and not any(tmp_path.iterdir())
+
+
+@pytest.mark.parametrize("case", list(CASES))
+def test_branching_on_locations_keeps_a_true_bound(brute, case, monkeypatch):
+    """A tree that splits only on locations (no plan of one child achieves it, every plan of the
+    other does, R10), on any location, priced or not, never bounds below the brute-force best of
+    the mini city, with payments priced and, in one direction, paid; and it did split both ways."""
+    puzzle, best = brute(case)
+    splits = []
+
+    def locations_only(relax, reach, node):
+        found = counts._split_location(node)
+        splits.extend(found or ())
+        return found
+
+    monkeypatch.setattr(counts, "LOCATION_PRICE", 0.0)
+    monkeypatch.setattr(counts, "_split", locations_only)
+    for paid in [False, True] if counts.pays_exactly(Facts(puzzle)) else [False]:
+        for floor in (None, best):
+            found = counts.count_bound(Facts(puzzle), floor=floor, work=600 * (counts.PAID_WEIGHT if paid else 1),
+                                       root_iterations=40, node_iterations=20, paid=paid, memory=False, locations=True)
+            assert found.bound >= best
+    assert {ranges[at] for ranges in splits for at in ranges if not isinstance(at, int)} == {(0, 0), (1, 1)}
+
+
+def test_a_location_no_plan_achieves_is_never_walked_to():
+    """Priced ∞ (`_fixed`), a location's goals are worth nothing to the walk programmes (plain and
+    paid) and its price stays out of the Lagrangian's value."""
+    from generator.solver.paid_walk import PaidWalker
+    from generator.solver.walk_bound import _lagrangian
+
+    facts = Facts(tiny(4))
+    relax = counts.Relaxation(facts)
+    prices = counts._start_prices(facts, relax, False)
+    prices.counter = [3 * p + 6 for p in prices.counter]
+    walker = counts.Walker(facts, relax, 1)
+    taken = {at for claims in walker.run(prices).claims for at, _ in claims}
+    assert taken
+    shut = counts._fixed(prices, {at: (0, 0) for at in taken})
+    for walker in (counts.Walker(facts, relax, 1), PaidWalker(facts, relax, 1)):
+        walk = walker.run(shut)
+        assert not taken & {at for claims in walk.claims for at, _ in claims}
+        value, slope = _lagrangian(facts, relax, walker, shut, walk)
+        assert value < float("inf") and all(slope.location[at] == 0 for at in taken)
