@@ -135,6 +135,16 @@ def count_bound(facts: Facts, *, floor: int | None = None, work: int = WORK, roo
     def cost() -> int:
         """A programme's work: `weight` plain ones, times the labels the memory has grown to."""
         return math.ceil(weight * walker.label_count / base_labels)
+
+    def evaluate(prices: Prices, ranges: dict, aim: int | None, scale: float = STEP):
+        """A node's descent from `prices` (at most `node_iterations` programmes, within the work
+        left), its work and labels counted."""
+        nonlocal spent, labels
+        descent = descend(facts, relax, walker, prices, max(1, min(node_iterations, (work - spent) // cost())), aim,
+                          ranges=ranges or None, prune=prune, scale=scale)
+        spent += descent.iterations * cost()
+        labels = max(labels, descent.labels)
+        return descent
     root.done = prune is not None and math.floor(root.value + EPSILON) <= prune
 
     def leaves(node: _Node):
@@ -160,13 +170,10 @@ def count_bound(facts: Facts, *, floor: int | None = None, work: int = WORK, roo
             if bigger and bigger.label_count <= MEMORY_GROWTH * base_labels:
                 walker = bigger
                 try:
-                    descent = descend(facts, relax, walker, node.prices, max(1, min(node_iterations, (work - spent) // cost())),
-                                      floor, ranges=node.ranges or None, prune=prune)
+                    descent = evaluate(node.prices, node.ranges, floor)
                 except KeyboardInterrupt:
                     interrupted = True
                     break
-                spent += descent.iterations * cost()
-                labels = max(labels, descent.labels)
                 # Its first programme is at the node's prices with less to walk: never above the node.
                 node.value, node.prices, node.walk = min(descent.value, node.value), descent.prices, descent.walk
                 node.counts = _walk_counts(facts, relax, descent.walk)
@@ -185,10 +192,7 @@ def count_bound(facts: Facts, *, floor: int | None = None, work: int = WORK, roo
                     made.append(_Node(ranges, node.value, node.prices, nodes + len(made), done=True))
                     continue
                 aim = floor if near is None or floor is None else max(floor, math.floor(node.value - near * (node.value - floor)))
-                descent = descend(facts, relax, walker, _fixed(node.prices, ranges), max(1, min(node_iterations, (work - spent) // cost())),
-                                  aim, ranges=ranges, prune=prune, scale=node.scale if warm else STEP)
-                spent += descent.iterations * cost()
-                labels = max(labels, descent.labels)
+                descent = evaluate(_fixed(node.prices, ranges), ranges, aim, node.scale if warm else STEP)
                 child = _Node(ranges, descent.value, descent.prices, nodes + len(made), _walk_counts(facts, relax, descent.walk),
                               descent.scale, walk=descent.walk)
                 child.done = prune is not None and math.floor(child.value + EPSILON) <= prune
