@@ -5,8 +5,9 @@ when stopped halfway or rerun after a change to one level's data, resumed: a log
 only when the fingerprint of everything that decides its outcome is unchanged — the code of the
 engine, players, solver and sweep, the city's map, rules and cards, the level's line and its
 assignment cards. Changing level 10's cards therefore reruns level 10 alone. The fingerprint
-cannot see the machine, so CP-SAT outcomes (time-limited, hence load-dependent) are reused as
-they were logged; the honest player and the planner are deterministic.
+cannot see the machine, so CP-SAT outcomes on the wall clock (--time-limit) are reused as they
+were logged, whatever the load was then; on its deterministic clock (--cp-sat-work) they are the
+same on any machine, like the honest player's and the planner's.
 """
 
 from __future__ import annotations
@@ -71,7 +72,7 @@ MAX_LOG_BYTES = 500_000_000  # a sweep of 100,000 jobs logs about 50 MB
 STATUSES = ("WON", "LOST", "SOLVABLE", "UNSOLVABLE", "UNKNOWN")
 _NUMBER = (int, float)
 _JOB_FIELDS = {"city": str, "level": int, "cards": int, "shuffle": int, "player": str,
-               "time_limit": _NUMBER, "honest_too": bool, "lns_work": _NUMBER}
+               "time_limit": _NUMBER, "honest_too": bool, "lns_work": _NUMBER, "cp_sat_work": _NUMBER}
 _OUTCOME_FIELDS = {"job": dict, "status": str, "score": (int, type(None)), "seconds": _NUMBER, "witness": str}
 
 

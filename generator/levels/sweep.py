@@ -36,6 +36,9 @@ LNS_WORK = 10.0
 # daily's walk bound) asked before a deal no witness won is left to CP-SAT or called unknown: a
 # bound below the level's target makes it UNSOLVABLE (issue 36). About 5-8 s on a 15-turn deal.
 BOUND_WORK = 200
+# CP-SAT's clock when a job asks for a deterministic full model (Job.cp_sat_work): only a guard
+# against a runaway, this many times the work (a second of deterministic time took 0.3-1 s here).
+RUNAWAY_FACTOR = 20.0
 
 
 @dataclass(frozen=True)
@@ -48,6 +51,9 @@ class Job:
     time_limit: float = 20.0
     honest_too: bool = False  # a solver job that also reports its deal's honest game (jobs_for)
     lns_work: float = LNS_WORK  # deterministic work of the LNS witness; 0 skips it
+    # CP-SAT's deterministic time (one worker, the same outcome on every machine) instead of the
+    # wall clock of `time_limit`; 0 keeps the clock.
+    cp_sat_work: float = 0.0
 
 
 @dataclass(frozen=True)
@@ -87,8 +93,9 @@ def run_job(job: Job) -> tuple[Outcome, ...]:
     the cheapest witness up: the honest player's win (knowing the deck can only do better), the
     planner's, the large-neighbourhood search's from the best of those plans (skipped when its
     work is 0); then the count-range bound (BOUND_WORK), UNSOLVABLE when it is below the target;
-    then CP-SAT with the level's target (skipped when the time limit is 0), which can also prove a
-    level unwinnable. Its honest game is the honest job of the same deal, so with
+    then CP-SAT with the level's target, on `cp_sat_work` seconds of its deterministic clock or,
+    without it, `time_limit` seconds of the wall clock (skipped when both are 0), which can also
+    prove a level unwinnable. Its honest game is the honest job of the same deal, so with
     `honest_too` it reports that outcome as well (first), instead of a second job replaying it."""
     from generator.players.honest import honest_plan
 
@@ -130,15 +137,22 @@ def _witness(job: Job, puzzle: Puzzle, report: Report, started: float) -> Outcom
         best, plan = replay(puzzle, searched.plan), searched.plan
     if _bound_below_target(puzzle):
         return Outcome(job, "UNSOLVABLE", best.score, time.monotonic() - started)
-    if job.time_limit <= 0:
+    if job.time_limit <= 0 and job.cp_sat_work <= 0:
         return Outcome(job, "UNKNOWN", best.score, time.monotonic() - started)
     from generator.solver.solve import solve
 
-    result = solve(puzzle, target=puzzle.target, time_limit=job.time_limit, workers=1, seed=job.shuffle,
-                   work=0 if plan is not None else None, start=plan)
+    if job.cp_sat_work > 0:
+        # No search left to the clock either: the start plan (or the cheap players') goes straight
+        # to the full model as its hint.
+        result = solve(puzzle, target=puzzle.target, time_limit=RUNAWAY_FACTOR * job.cp_sat_work, workers=1,
+                       seed=job.shuffle, work=0, start=plan, deterministic_time=job.cp_sat_work)
+    else:
+        result = solve(puzzle, target=puzzle.target, time_limit=job.time_limit, workers=1, seed=job.shuffle,
+                       work=0 if plan is not None else None, start=plan)
     # "cp-sat" stands for the whole solver: its start players, its search or the full model.
     witness = "cp-sat" if result.status == "SOLVABLE" else ""
-    return Outcome(job, str(result.status), result.score, time.monotonic() - started, witness)
+    score = best.score if result.score is None else result.score  # an open deal keeps its best plan's score
+    return Outcome(job, str(result.status), score, time.monotonic() - started, witness)
 
 
 def _bound_below_target(puzzle: Puzzle) -> bool:
@@ -166,7 +180,7 @@ def planner_reports(puzzle: Puzzle) -> Iterator[Report]:
 
 
 def jobs_for(city: str, levels: Iterable[int], cards: Iterable[int], honest: int, solver: int, time_limit: float,
-             lns_work: float = LNS_WORK) -> list[Job]:
+             lns_work: float = LNS_WORK, cp_sat_work: float = 0.0) -> list[Job]:
     """Per level and deck size, `honest` honest games and `solver` solver runs over shuffles
     0, 1, ...: the solver jobs of the first shuffles also report those deals' honest games."""
     shared = min(honest, solver)
@@ -174,7 +188,8 @@ def jobs_for(city: str, levels: Iterable[int], cards: Iterable[int], honest: int
     for level in levels:
         for n in cards:
             result.extend(Job(city, level, n, s, HONEST) for s in range(shared, honest))
-            result.extend(Job(city, level, n, s, SOLVER, time_limit, honest_too=s < shared, lns_work=lns_work) for s in range(solver))
+            result.extend(Job(city, level, n, s, SOLVER, time_limit, honest_too=s < shared, lns_work=lns_work,
+                                      cp_sat_work=cp_sat_work) for s in range(solver))
     return result
 
 

@@ -1,6 +1,7 @@
 """The level sweep: seeded jobs, win-rate tables, the ladder check and the levels command."""
 
 import csv
+import dataclasses
 import json
 import re
 import shutil
@@ -99,8 +100,9 @@ def test_levels_command_rejects_silly_numbers(tmp_path, capsys):
     assert main(["levels", "--city", "brugge", "--shuffles", "-1", "--out", str(tmp_path)]) == 2
     assert main(["levels", "--city", "brugge", "--levels", "16", "--out", str(tmp_path)]) == 2
     assert main(["levels", "--city", "brugge", "--cards", "17", "--out", str(tmp_path)]) == 2
+    assert main(["levels", "--city", "brugge", "--cp-sat-work", "nan", "--out", str(tmp_path)]) == 2
     err = capsys.readouterr().err
-    assert "shuffles" in err and "levels" in err and "Traceback" not in err
+    assert "shuffles" in err and "levels" in err and "--cp-sat-work nan" in err and "Traceback" not in err
 
 
 @pytest.mark.parametrize("option, value, fragment", [
@@ -299,7 +301,6 @@ def test_a_deal_whose_bound_is_below_the_target_is_unsolvable(monkeypatch):
     """Issue 36: before a deal no witness won is called unknown, the count-range bound is asked; a
     target above it is UNSOLVABLE (level 2's deal 0 of the tiny city with its target raised to 999);
     with its own target, within the bound, the deal stays UNKNOWN when no witness is searched for."""
-    import dataclasses
 
     import generator.levels.sweep as sweep
 
@@ -310,3 +311,17 @@ def test_a_deal_whose_bound_is_below_the_target_is_unsolvable(monkeypatch):
     monkeypatch.setattr(sweep, "level_puzzle", real)
     (open_,) = run_job(Job(str(TINY), 2, 16, 0, SOLVER, 0, lns_work=0))
     assert open_.status == "UNKNOWN"  # the planner's beams lose it, and the bound is above its target
+
+
+@pytest.mark.slow
+def test_cp_sat_on_its_deterministic_clock_wins_the_same_way_every_run():
+    """Level 2's deal 0 of the tiny city, no search: with 5 s of CP-SAT's deterministic time the
+    full model wins it, with the same plan's score each run (`cp_sat_work`, one worker, no clock);
+    with 1 s it does not, and the open deal keeps its best plan's score instead of none."""
+    job = Job(str(TINY), 2, 16, 0, SOLVER, 0, lns_work=0, cp_sat_work=5)
+    (won,), (again,) = run_job(job), run_job(job)
+    assert (won.status, won.witness) == ("SOLVABLE", "cp-sat")
+    assert won.score >= level_puzzle(str(TINY), 2, 16, 0).target
+    assert again.score == won.score
+    (open_,) = run_job(dataclasses.replace(job, cp_sat_work=1))
+    assert open_.status == "UNKNOWN" and open_.score is not None
