@@ -181,8 +181,9 @@ def site_text() -> str:
 
 def no_site_text() -> str:
     """The player aid's sentence on the table page when it is printed without the site's address."""
-    return _("**Action cards on a phone:** the website made with the command citytrip site has a table page "
-             "that turns them; everyone who enters the same table code sees the same cards.")
+    # No command names here: the aid is for players, and only whoever printed it can publish the site.
+    return _("**Action cards on a phone:** the game's website has a table page that turns them; everyone "
+             "who enters the same table code sees the same cards.")
 
 
 def _rich(field: Field, context: _Context, empty: bool = False) -> str:
