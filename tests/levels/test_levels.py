@@ -325,3 +325,16 @@ def test_cp_sat_on_its_deterministic_clock_wins_the_same_way_every_run():
     assert again.score == won.score
     (open_,) = run_job(dataclasses.replace(job, cp_sat_work=1))
     assert open_.status == "UNKNOWN" and open_.score is not None
+
+
+def test_the_levels_command_gives_cp_sat_its_deterministic_clock_unless_told_the_wall_clock():
+    """(time_limit, cp_sat_work) of the jobs: by default the deterministic clock, so a report is the
+    same on every machine; --time-limit alone the wall clock (0 skips CP-SAT, as the older reports
+    did); --cp-sat-work 0 skips it too."""
+    from generator.cli.levels import CP_SAT_WORK, cp_sat_budget
+
+    assert cp_sat_budget(None, None) == (0.0, CP_SAT_WORK)
+    assert cp_sat_budget(5.0, None) == (5.0, 0.0)
+    assert cp_sat_budget(0.0, None) == (0.0, 0.0)
+    assert cp_sat_budget(0.0, 60.0) == (0.0, 60.0)
+    assert cp_sat_budget(None, 0.0) == (0.0, 0.0)
