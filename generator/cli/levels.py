@@ -13,8 +13,9 @@ from generator.cluster import checked_address
 from generator.errors import UsageError
 from generator.files import write_text
 
-# CP-SAT's deterministic seconds per deal that no cheaper witness won or the bound refuted: on the
-# 29 deals the 2026-12-01 Brugge and Antwerpen reports left unknown, 60 won ... (docs/calibration.md).
+# CP-SAT's deterministic seconds per deal that no cheaper witness won and the bound did not refute:
+# 60 won 27 of the 29 deals the 2026-12-01 reports had left unknown, 27-58 s a deal here in all
+# (docs/calibration.md, "Rerun with CP-SAT on its deterministic clock").
 CP_SAT_WORK = 60.0
 
 MAX_SHUFFLES = 100_000
