@@ -48,7 +48,8 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     parser.add_argument("--prove", action="store_true",
                         help="prove: the search's plan against the count-range bound, on --work units alone (default "
                         f"{PROVE_WORK:g}, no clock): OPTIMAL when they meet, else FEASIBLE with the gap; with --target, "
-                        "WINNABLE, UNSOLVABLE (the bound is below it) or UNKNOWN. Progress on stderr; Ctrl-C prints "
+                        "WINNABLE, UNSOLVABLE (the bound is below it, or the full model proves no plan wins) or UNKNOWN. "
+                        "Progress on stderr; Ctrl-C prints "
                         "the best plan and bound so far")
     parser.add_argument("--json", action="store_true", help="print the result as JSON")
     parser.add_argument("--plan-out", metavar="FILE", help="write the plan to FILE (YAML, readable by verify)")
@@ -131,8 +132,11 @@ def describe_proof(puzzle, result) -> str:
         verdict = f"appreciation {result.score}, upper bound {result.bound} (gap {result.bound - result.score}; {spent})"
     elif status == "WINNABLE":
         verdict = f"target {result.target} can be won: the plan below scores {result.score} and completes every assignment"
-    elif status == "UNSOLVABLE":
+    elif status == "UNSOLVABLE" and result.bound < result.target:
         verdict = f"target {result.target} cannot be won: no plan scores more than {result.bound} ({spent})"
+    elif status == "UNSOLVABLE":
+        verdict = (f"target {result.target} cannot be won: no plan reaches it with every assignment complete "
+                   f"(proven by the full model; {spent})")
     else:
         verdict = f"target {result.target}: neither won nor refuted; best plan {result.score}, bound {result.bound} ({spent})"
     if result.interrupted:

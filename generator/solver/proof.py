@@ -5,8 +5,13 @@ large-neighbourhood search (lns.py, the units of `solve --work`), the rest on th
 bound (count_bound.py) aimed at the search's plan, PROGRAMMES_PER_UNIT walk programmes a unit
 (about a second of one core each, like a search unit of two), with each turn's payments exact where
 that is built (one direction: paid_walk.py). The bound stops early once it meets
-the plan (OPTIMAL) or, with a target, falls below it (UNSOLVABLE). Both halves are pure functions
-of their arguments, so the answer is the same on every machine.
+the plan (OPTIMAL) or, with a target, falls below it (UNSOLVABLE). With a target the bound gets
+half of that rest, and a target it leaves open goes to CP-SAT's full model, with every assignment
+a hard constraint, for the other half as seconds of CP-SAT's deterministic clock (one worker): it
+finds a winning plan (WINNABLE) or proves there is none (UNSOLVABLE). The level sweep found that
+the search's windows leave deals one assignment short that the full model completes
+(docs/calibration.md). Every part is a pure function of its arguments, so the answer is the same
+on every machine.
 
 Checked, never trusted: the plan is replayed by the rules engine, and its score must be the
 search's (SolverBug otherwise); an OPTIMAL is a replayed plan whose score meets a bound.
@@ -29,6 +34,8 @@ from generator.solver.readback import SolverBug
 
 SEARCH_SHARE = 0.5  # of the work: the search's; the rest is the bound's
 PROGRAMMES_PER_UNIT = 50  # walk programmes per unit of work (0.02 s each on one core here: docs/solver.md)
+FULL_MODEL_SHARE = 0.5  # with a target, of the work the search leaves: CP-SAT's, after the bound
+RUNAWAY_FACTOR = 20.0  # the full model's wall clock, a guard only: this many times its deterministic seconds
 MAX_WORK = 100_000
 
 
@@ -36,7 +43,7 @@ class ProofStatus(str, Enum):
     OPTIMAL = "OPTIMAL"        # the plan meets the bound
     FEASIBLE = "FEASIBLE"      # a plan and a bound above it: the gap is open
     WINNABLE = "WINNABLE"      # --target: the plan reaches it and completes every assignment
-    UNSOLVABLE = "UNSOLVABLE"  # --target: the bound is below it
+    UNSOLVABLE = "UNSOLVABLE"  # --target: the bound is below it, or the full model proves no plan wins
     UNKNOWN = "UNKNOWN"        # --target: neither, within the work
 
     def __str__(self) -> str:
@@ -45,7 +52,7 @@ class ProofStatus(str, Enum):
 
 @dataclass(frozen=True)
 class ProofProgress:
-    stage: str  # "search" or "bound"
+    stage: str  # "search", "bound" or "full model"
     best: int | None
     bound: int | None
     nodes: int
@@ -75,6 +82,7 @@ class ProofResult:
     seconds: float
     interrupted: bool = False
     exact_payments: bool = False  # the bound paid each turn exactly (paid_walk.py)
+    full_model_work: float = 0.0  # --target: CP-SAT's deterministic seconds on the full model (part of work)
 
     def as_dict(self) -> dict:
         from generator.data.puzzles import plan_to_data
@@ -93,6 +101,7 @@ class ProofResult:
             "seconds": round(self.seconds, 3),
             "interrupted": self.interrupted,
             "exact_payments": self.exact_payments,
+            "full_model_work": round(self.full_model_work, 3),
         }
 
 
@@ -147,7 +156,8 @@ def prove_plan(puzzle: Puzzle, work: float, *, target: int | None = None, seed: 
     # The bound stops at the plan (no target) or just below the target: every node at or below
     # `floor` is closed.
     floor = score if target is None else target - 1
-    programmes = max(0, int(round((work - search_units) * PROGRAMMES_PER_UNIT)))
+    full_units = 0.0 if target is None else FULL_MODEL_SHARE * (work - search_units)
+    programmes = max(0, int(round((work - search_units - full_units) * PROGRAMMES_PER_UNIT)))
 
     def report_bound(p) -> None:
         tell(ProofProgress("bound", score, p.bound, p.nodes, searched.work + p.programmes / PROGRAMMES_PER_UNIT, seconds()))
@@ -157,12 +167,44 @@ def prove_plan(puzzle: Puzzle, work: float, *, target: int | None = None, seed: 
     except KeyboardInterrupt:  # Ctrl-C before the bound's first node: the trivial bound
         return _verdict(facts.ceiling(), None, searched.work, 0, 0, target, seconds(), True, **common)
     if found is None:
-        return _verdict(facts.ceiling(), None, searched.work, 0, 0, target, seconds(), False, **common)
-    spent = searched.work + found.programmes / PROGRAMMES_PER_UNIT
-    tell(ProofProgress("bound", score, found.bound, found.nodes, spent, seconds()))
-    verdict = _verdict(found.bound, found.root, spent, found.programmes, found.nodes, target, seconds(), found.interrupted,
-                       **common)
-    return dataclasses.replace(verdict, exact_payments=found.paid)
+        verdict = _verdict(facts.ceiling(), None, searched.work, 0, 0, target, seconds(), False, **common)
+    else:
+        spent = searched.work + found.programmes / PROGRAMMES_PER_UNIT
+        tell(ProofProgress("bound", score, found.bound, found.nodes, spent, seconds()))
+        verdict = _verdict(found.bound, found.root, spent, found.programmes, found.nodes, target, seconds(),
+                           found.interrupted, **common)
+        verdict = dataclasses.replace(verdict, exact_payments=found.paid)
+    if verdict.status is not ProofStatus.UNKNOWN or verdict.interrupted or full_units <= 0:
+        return verdict
+    decided = _full_model_verdict(puzzle, verdict, full_units, seed, seconds)
+    tell(ProofProgress("full model", decided.score, decided.bound, decided.nodes, decided.work, decided.seconds))
+    return decided
+
+
+def _full_model_verdict(puzzle: Puzzle, verdict: ProofResult, units: float, seed: int,
+                        seconds: Callable[[], float]) -> ProofResult:
+    """A target the bound left open, put to CP-SAT's full model (every assignment complete and the
+    target reached, as hard constraints), hinted with the search's plan, on `units` seconds of its
+    deterministic clock: a winning plan, a proof that none exists, or still UNKNOWN."""
+    from generator.solver.solve import Status, solve
+
+    try:
+        result = solve(puzzle, target=verdict.target, time_limit=RUNAWAY_FACTOR * units, workers=1, seed=seed, work=0,
+                       start=verdict.plan, deterministic_time=units)
+    except KeyboardInterrupt:  # Ctrl-C in the full model: the bound's verdict stands
+        return dataclasses.replace(verdict, interrupted=True, seconds=seconds())
+    spent = dict(work=verdict.work + units, full_model_work=units, seconds=seconds())
+    if result.status is Status.SOLVABLE:
+        report = replay(puzzle, result.plan)
+        if not report.valid or report.score != result.score or not report.won(verdict.target):
+            raise SolverBug(f"the full model's plan replays to {report.score} (valid: {report.valid}), "
+                            f"not a win of {verdict.target} at {result.score}")
+        if verdict.bound < report.score:
+            raise SolverBug(f"the bound {verdict.bound} is below a plan the engine scores {report.score}")
+        return dataclasses.replace(verdict, status=ProofStatus.WINNABLE, score=report.score, plan=result.plan, **spent)
+    if result.status is Status.UNSOLVABLE:
+        return dataclasses.replace(verdict, status=ProofStatus.UNSOLVABLE, **spent)
+    return dataclasses.replace(verdict, **spent)
 
 
 def _count_bound(facts: Facts, *, floor: int, work: int, progress=None) -> CountBound:

@@ -139,9 +139,38 @@ def test_prove_states_optimal_feasible_and_the_target_verdicts():
     assert gap.status is ProofStatus.FEASIBLE and gap.bound == gap.score + 5
     low = gap.score - 10
     assert prove_plan(puzzle, 4, workers=1, target=low).status is ProofStatus.WINNABLE
-    assert prove_plan(puzzle, 4, workers=1, target=gap.score + 3, bound_function=at(5)).status is ProofStatus.UNKNOWN
+    open_ = prove_plan(puzzle, 4, workers=1, target=gap.score + 3, bound_function=at(5))
+    assert open_.status is ProofStatus.UNKNOWN and open_.full_model_work == 1.0  # the full model's second decides nothing
     refused = prove_plan(puzzle, 4, workers=1, target=gap.score + 3, bound_function=at(-1))  # bound = target − 2
     assert refused.status is ProofStatus.UNSOLVABLE and refused.bound < refused.target
+
+
+@pytest.mark.slow
+def test_a_target_the_bound_leaves_open_goes_to_the_full_model(monkeypatch):
+    """With a target above the search's plan and a planted bound above the target, CP-SAT's full
+    model decides on its deterministic clock. The search is starved (2 % of the work: a plan of −9
+    or −7 on tiny(5)), so a win of −3 is the full model's own, replayed by the engine; −2 it proves
+    unwinnable, as the whole-game window of a longer search does (both sides agree on the best,
+    −3). The win is the same on a second run."""
+    import generator.solver.proof as proof
+
+    puzzle = tiny(5)
+
+    def above(facts, *, floor, work, progress=None):
+        return counts.CountBound(floor + 5, floor + 5, floor + 5, 1, 1, 0, 1)
+
+    monkeypatch.setattr(proof, "SEARCH_SHARE", 0.02)
+    won = prove_plan(puzzle, 8, workers=1, target=-3, bound_function=above)
+    assert won.status is ProofStatus.WINNABLE and won.full_model_work > 0
+    assert won.search_work < 1 and replay(puzzle, won.plan).score == won.score >= -3
+    assert replay(puzzle, won.plan).won(-3)
+    refuted = prove_plan(puzzle, 8, workers=1, target=-2, bound_function=above)
+    assert refuted.status is ProofStatus.UNSOLVABLE and refuted.full_model_work > 0 and refuted.bound >= -2
+    again = prove_plan(puzzle, 8, workers=1, target=-3, bound_function=above)
+    assert (again.status, again.score, again.plan) == (won.status, won.score, won.plan)
+    monkeypatch.undo()
+    window = prove_plan(puzzle, 20, workers=1, target=-2)
+    assert window.status is ProofStatus.UNSOLVABLE and window.full_model_work == 0  # the search's own proof
 
 
 def test_a_bound_below_the_replayed_plan_raises():
