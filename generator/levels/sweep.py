@@ -36,10 +36,6 @@ LNS_WORK = 10.0
 # daily's walk bound) asked before a deal no witness won is left to CP-SAT or called unknown: a
 # bound below the level's target makes it UNSOLVABLE (issue 36). About 5-8 s on a 15-turn deal.
 BOUND_WORK = 200
-# CP-SAT's wall clock when a job asks for a deterministic full model (Job.cp_sat_work): only a guard
-# against a runaway, this many times the work (the two report deals that spent all 60 s of it took
-# 94 and 100 s in all, search and bound included).
-RUNAWAY_FACTOR = 20.0
 
 
 @dataclass(frozen=True)
@@ -140,13 +136,12 @@ def _witness(job: Job, puzzle: Puzzle, report: Report, started: float) -> Outcom
         return Outcome(job, "UNSOLVABLE", best.score, time.monotonic() - started)
     if job.time_limit <= 0 and job.cp_sat_work <= 0:
         return Outcome(job, "UNKNOWN", best.score, time.monotonic() - started)
-    from generator.solver.solve import solve
+    from generator.solver.solve import decide_target, solve
 
     if job.cp_sat_work > 0:
         # No search left to the clock either: the start plan (or the cheap players') goes straight
         # to the full model as its hint.
-        result = solve(puzzle, target=puzzle.target, time_limit=RUNAWAY_FACTOR * job.cp_sat_work, workers=1,
-                       seed=job.shuffle, work=0, start=plan, deterministic_time=job.cp_sat_work)
+        result = decide_target(puzzle, puzzle.target, plan, job.cp_sat_work, seed=job.shuffle)
     else:
         result = solve(puzzle, target=puzzle.target, time_limit=job.time_limit, workers=1, seed=job.shuffle,
                        work=0 if plan is not None else None, start=plan)

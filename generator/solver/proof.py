@@ -35,7 +35,6 @@ from generator.solver.readback import SolverBug
 SEARCH_SHARE = 0.5  # of the work: the search's; the rest is the bound's
 PROGRAMMES_PER_UNIT = 50  # walk programmes per unit of work (0.02 s each on one core here: docs/solver.md)
 FULL_MODEL_SHARE = 0.5  # with a target, of the work the search leaves: CP-SAT's, after the bound
-RUNAWAY_FACTOR = 20.0  # the full model's wall clock, a guard only: this many times its deterministic seconds
 MAX_WORK = 100_000
 
 
@@ -186,11 +185,10 @@ def _full_model_verdict(puzzle: Puzzle, verdict: ProofResult, units: float, seed
     """A target the bound left open, put to CP-SAT's full model (every assignment complete and the
     target reached, as hard constraints), hinted with the search's plan, on `units` seconds of its
     deterministic clock: a winning plan, a proof that none exists, or still UNKNOWN."""
-    from generator.solver.solve import Status, solve
+    from generator.solver.solve import Status, decide_target
 
     try:
-        result = solve(puzzle, target=verdict.target, time_limit=RUNAWAY_FACTOR * units, workers=1, seed=seed, work=0,
-                       start=verdict.plan, deterministic_time=units)
+        result = decide_target(puzzle, verdict.target, verdict.plan, units, seed=seed)
     except KeyboardInterrupt:  # Ctrl-C in the full model: the bound's verdict stands
         return dataclasses.replace(verdict, interrupted=True, seconds=seconds())
     spent = dict(work=verdict.work + units, full_model_work=units, seconds=seconds())

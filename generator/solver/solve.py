@@ -175,6 +175,21 @@ def solve(
     return _full_model(run, searched, walk_cap)
 
 
+# The wall clock of a full model on a deterministic budget (decide_target): a guard against a runaway
+# only, this many times its deterministic seconds (two level deals that spent all of 60 took 94 and
+# 100 s in all, search and bound included).
+RUNAWAY_FACTOR = 20.0
+
+
+def decide_target(puzzle: Puzzle, target: int, start: Plan | None, work: float, seed: int = 0) -> SolveResult:
+    """Whether `target` can be won, by the full model (every assignment and the target as hard
+    constraints) hinted with `start`, on `work` seconds of CP-SAT's deterministic clock with one
+    worker: the same answer on every machine. SOLVABLE with a replayed plan, UNSOLVABLE when it is
+    proven that no plan wins, else UNKNOWN."""
+    return solve(puzzle, target=target, time_limit=RUNAWAY_FACTOR * work, workers=1, seed=seed, work=0, start=start,
+                 deterministic_time=work)
+
+
 @dataclass(frozen=True)
 class _Run:
     """One call of `solve`: what every stage reads (the puzzle, the request, the clock)."""
