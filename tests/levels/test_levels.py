@@ -338,3 +338,20 @@ def test_the_levels_command_gives_cp_sat_its_deterministic_clock_unless_told_the
     assert cp_sat_budget(0.0, None) == (0.0, 0.0)
     assert cp_sat_budget(0.0, 60.0) == (0.0, 60.0)
     assert cp_sat_budget(None, 0.0) == (0.0, 0.0)
+
+
+@pytest.mark.slow
+def test_a_deal_cp_sat_leaves_open_gets_a_longer_search(monkeypatch):
+    """Level 2's deal 0 of the tiny city with a starved first search (0.01 units) and one
+    deterministic second of CP-SAT stays open; the longer search from the planner's plan that
+    follows (LONG_SEARCH times the first, here 1000 × = 10 units) wins it."""
+    import generator.levels.sweep as sweep
+
+    job = Job(str(TINY), 2, 16, 0, SOLVER, 0, lns_work=0.01, cp_sat_work=1)
+    monkeypatch.setattr(sweep, "LONG_SEARCH", 1)
+    (open_,) = run_job(job)
+    assert open_.status == "UNKNOWN"
+    monkeypatch.setattr(sweep, "LONG_SEARCH", 1000)
+    (won,) = run_job(job)
+    assert (won.status, won.witness) == ("SOLVABLE", "lns")
+    assert won.score >= level_puzzle(str(TINY), 2, 16, 0).target
