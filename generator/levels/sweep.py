@@ -95,7 +95,8 @@ def run_job(job: Job) -> tuple[Outcome, ...]:
     work is 0); then the count-range bound (BOUND_WORK), UNSOLVABLE when it is below the target;
     then CP-SAT with the level's target, on `cp_sat_work` seconds of its deterministic clock or,
     without it, `time_limit` seconds of the wall clock (skipped when both are 0), which can also
-    prove a level unwinnable. Its honest game is the honest job of the same deal, so with
+    prove a level unwinnable; then, for a deal still open, a search LONG_SEARCH times as long from
+    the planner's plan. Its honest game is the honest job of the same deal, so with
     `honest_too` it reports that outcome as well (first), instead of a second job replaying it."""
     from generator.players.honest import honest_plan
 
@@ -112,7 +113,7 @@ def run_job(job: Job) -> tuple[Outcome, ...]:
 
 
 def _witness(job: Job, puzzle: Puzzle, report: Report, started: float) -> Outcome:
-    """The solver job's outcome: the first player (honest, planner, LNS, CP-SAT) whose plan wins."""
+    """The solver job's outcome: the first player (honest, planner, LNS, CP-SAT, longer LNS) whose plan wins."""
     if report.won(puzzle.target):
         return Outcome(job, "SOLVABLE", report.score, time.monotonic() - started, "honest")
     best = report
