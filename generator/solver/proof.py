@@ -197,8 +197,7 @@ def _full_model_verdict(puzzle: Puzzle, verdict: ProofResult, units: float, seed
         if not report.valid or report.score != result.score or not report.won(verdict.target):
             raise SolverBug(f"the full model's plan replays to {report.score} (valid: {report.valid}), "
                             f"not a win of {verdict.target} at {result.score}")
-        if verdict.bound < report.score:
-            raise SolverBug(f"the bound {verdict.bound} is below a plan the engine scores {report.score}")
+        _check_bound(verdict.bound, report.score)
         return dataclasses.replace(verdict, status=ProofStatus.WINNABLE, score=report.score, plan=result.plan, **spent)
     if result.status is Status.UNSOLVABLE:
         return dataclasses.replace(verdict, status=ProofStatus.UNSOLVABLE, **spent)
@@ -216,8 +215,13 @@ def _verdict(bound: int, walk: int | None, work: float, programmes: int, nodes: 
         status = ProofStatus.OPTIMAL if score >= bound else ProofStatus.FEASIBLE
     else:
         status = ProofStatus.UNSOLVABLE if bound < target else ProofStatus.UNKNOWN
-    if bound < score:
-        raise SolverBug(f"the bound {bound} is below a plan the engine scores {score}")
+    _check_bound(bound, score)
     return ProofResult(status, score, bound, plan, work, search_work, programmes, nodes, walk, target, seconds,
                        interrupted)
 
+
+
+def _check_bound(bound: int, score: int) -> None:
+    """Checked, never trusted: a bound below a plan the engine replayed is a bug, not a proof."""
+    if bound < score:
+        raise SolverBug(f"the bound {bound} is below a plan the engine scores {score}")
