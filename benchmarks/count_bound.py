@@ -11,13 +11,20 @@ programmes, so the figures are the same on every machine; seconds are wall time,
 
 With `--paid` the puzzles that fit (one direction) pay each turn exactly
 (generator/solver/paid_walk.py); a paid programme counts as count_bound.PAID_WEIGHT plain ones in
-the work, so the columns compare like with like; the others are left out.
+the work, so the columns compare like with like; the others are left out. With `--as-prove` each
+puzzle is bounded as `citytrip solve --prove` bounds it: paid where it pays exactly, priced elsewhere,
+so all 34 are in one table.
 
 `python benchmarks/count_bound.py --excess [--only NAME,…]` measures instead what the plain walk
 bound (200 programmes, aimed at BEST) still relaxes, per strip: at its best prices, the walk's count
 of each strip (both arms), the strip's score there, and how far the linear price credits that count
 above the score (H(μ) + μ·count − score: the chord's excess); then the walk's goals and the sum
 of the strips' scores at its counts, the bound a relaxation exact in the strips would give at that walk.
+
+`python benchmarks/count_bound.py --bonus [--only NAME,…]` measures what the bound credits for bonus
+actions (R9) on the advanced puzzles: each deal as dealt and with the same cards in the basic game,
+the search's plan (40 units, one worker) and the walk bound aimed at it (200 programmes) in both;
+the advanced figures less the basic ones are what bonus actions add to the plan and to the bound.
 """
 
 from __future__ import annotations
@@ -53,12 +60,16 @@ def main() -> int:
     parser.add_argument("--at", default="200,1000,2000", help="the work at which to read the bound")
     parser.add_argument("--only", help="comma-separated puzzle name prefixes")
     parser.add_argument("--excess", action="store_true", help="measure the chord's excess per strip at the walk bound's walk")
+    parser.add_argument("--bonus", action="store_true", help="what bonus actions add to the bound and to the plan (advanced puzzles)")
     parser.add_argument("--paid", action="store_true", help="pay each turn exactly (one-direction puzzles only)")
+    parser.add_argument("--as-prove", action="store_true", help="pay exactly where the puzzle allows, as solve --prove does")
     parser.add_argument("--no-memory", action="store_true", help="never grow the walk's memory where a leaf cannot be split")
     parser.add_argument("--no-locations", action="store_true", help="never split a leaf on a location")
     args = parser.parse_args()
     if args.excess:
         return excess(args.only.split(",") if args.only else None)
+    if args.bonus:
+        return bonus(args.only.split(",") if args.only else None)
     marks = [int(m) for m in args.at.split(",")]
     wanted = args.only.split(",") if args.only else None
     ratios = {m: [] for m in marks}
@@ -71,9 +82,10 @@ def main() -> int:
         facts = Facts(puzzle)
         if args.paid and not pays_exactly(facts):
             continue
+        paid = args.paid or (args.as_prove and pays_exactly(facts))
         seen = []  # (programmes, bound) after each split
         started = time.monotonic()
-        found = count_bound(facts, floor=best, work=args.work, paid=args.paid, memory=not args.no_memory,
+        found = count_bound(facts, floor=best, work=args.work, paid=paid, memory=not args.no_memory,
                             locations=not args.no_locations,
                             progress=lambda p: seen.append((p.programmes, p.bound)))
         seconds = time.monotonic() - started
@@ -85,7 +97,8 @@ def main() -> int:
             bound = min([found.root] + [b for spent, b in seen if spent <= m]) if m < found.programmes else found.bound
             ratios[m].append(bound / best)
             cells.append(f"{bound:5d} {bound / best:5.2f}")
-        print(f"{name:28s} {best:5d} " + " ".join(cells) + f"  {found.nodes:5d} {found.open:5d} {seconds:7.1f}", flush=True)
+        print(f"{name:28s} {best:5d} " + " ".join(cells) + f"  {found.nodes:5d} {found.open:5d} {seconds:7.1f}"
+              + ("  paid" if paid else ""), flush=True)
     for m in marks:
         if ratios[m]:
             print(f"@{m} programmes: median bound ÷ best plan {statistics.median(ratios[m]):.3f} on {len(ratios[m])} puzzles "
@@ -119,6 +132,28 @@ def excess(wanted: list[str] | None) -> int:
             parts.append(f"{counter.name.partition(':')[2] or counter.name} {n}:{gap:.1f}")
         print(f"{name:28s} best {BEST[key]:4d} walk bound {found.value:6.1f}  walk goals {goals:3d}  strips at its counts "
               f"{scores:6.1f}  excess {total:5.1f}  ({', '.join(parts)})", flush=True)
+    return 0
+
+
+def bonus(wanted: list[str] | None) -> int:
+    import dataclasses
+
+    from generator.solver.lns import SearchOptions, portfolio
+    from generator.solver.walk_bound import walk_bound
+
+    for name, puzzle in bench.all_puzzles(Path(tempfile.mkdtemp())):
+        key = next((k for k in BEST if name.startswith(k)), None)
+        if key is None or puzzle.mode != "advanced" or (wanted and not any(name.startswith(w) for w in wanted)):
+            continue
+        found = {}
+        for mode in ("advanced", "basic"):
+            dealt = dataclasses.replace(puzzle, mode=mode)
+            facts = Facts(dealt)
+            plan = portfolio(dealt, SearchOptions(budget=40, workers=1), facts).score
+            found[mode] = (walk_bound(facts, floor=plan).bound, plan)
+        (bound, plan), (basic_bound, basic_plan) = found["advanced"], found["basic"]
+        print(f"{name:28s} bound {bound} / basic {basic_bound}  plan {plan} / basic {basic_plan} (best {BEST[key]})  "
+              f"bonus actions add {bound - basic_bound} to the bound, {plan - basic_plan} to the plan", flush=True)
     return 0
 
 

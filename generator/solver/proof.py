@@ -220,7 +220,6 @@ def _verdict(bound: int, walk: int | None, work: float, programmes: int, nodes: 
                        interrupted)
 
 
-
 def _check_bound(bound: int, score: int) -> None:
     """Checked, never trusted: a bound below a plan the engine replayed is a bug, not a proof."""
     if bound < score:
