@@ -65,17 +65,27 @@ class Daily:
         """What the printed QR code holds: the page's address (with the code), else the code."""
         return self.address or self.code
 
-    def par_note(self, bound: str = "proven bound {bound}") -> str:
+    def par_note(self, bound: str = "proven bound {bound}, gap {gap}") -> str:
         """What is known about the par, in English: "proven optimal", or "best known", the
-        certificate and the bound (worded by `bound`). The YAML header and the console summary say
-        it (data and a log, the same in every language); the printed sentence is
-        render/daily_text.certificate_line, made from `window` in the language in use."""
+        certificate and the bound with the gap between it and the par (worded by `bound`). The YAML
+        header and the console summary say it (data and a log, the same in every language); the
+        printed sentence is render/daily_text.certificate_line, made from `window` in the language
+        in use."""
         if self.proven:
             return "proven optimal"
         from generator.solver.lns import certificate_text
 
-        parts = ["best known", certificate_text(self.window), bound.format(bound=self.bound)]
+        parts = ["best known", certificate_text(self.window), bound.format(bound=self.bound, gap=self.gap)]
         return "; ".join(part for part in parts if part)
+
+    @property
+    def gap(self) -> str:
+        """How far the bound lies above the par, as a share of the par ("48 %"): the most a better
+        plan could gain (issue 36 asks the YAML to state it), rounded up so that the bound is never
+        said to be nearer the par than it is; "–" for a par of 0 or less."""
+        if self.par <= 0:
+            return "–"
+        return f"{math.ceil(100 * (self.bound - self.par) / self.par)} %"
 
 
 Solver = Callable[[Puzzle], Solution]

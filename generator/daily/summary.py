@@ -11,7 +11,7 @@ def summary(daily) -> str:
     level = difficulty(daily.day)
     puzzle = daily.puzzle
     words = city_words(puzzle.city)  # Antwerpen's missions
-    note = daily.par_note(bound="the solver's proven bound is {bound}")  # the YAML header's is terser
+    note = daily.par_note(bound="the solver's proven bound is {bound}, {gap} above it")  # the YAML header's is terser
     lines = [
         f"Citytrip {puzzle.city.name} daily puzzle for {daily.day.isoformat()} ({level.name}: "
         f"{len(puzzle.turns)} turns, {puzzle.mode} game, {puzzle.directions} direction(s))",

@@ -43,7 +43,7 @@ def test_publish_writes_the_header_and_returns_the_daily(monday, tmp_path):
         "# Citytrip daily puzzle, test",
         f"# code: {daily.code}",
         f"# par: {solution.score} (best known; no better plan changes at most 3 consecutive turns; "
-        f"proven bound {solution.score + 7})",
+        f"proven bound {solution.score + 7}, gap {-(-700 // solution.score)} %)",
         "# generator version x",
     ]
     assert (daily.par, daily.bound, daily.proven, daily.window, daily.attempt) == (solution.score, solution.score + 7,
@@ -73,3 +73,16 @@ def test_the_daily_solver_tells_its_best_plans_and_the_bound_comes_after():
     assert solution.score <= bounded.bound <= solution.bound
     assert bounded.proven == (bounded.bound == solution.score)
     assert replace(bounded, bound=solution.bound, proven=solution.proven) == solution  # the par untouched
+
+
+def test_the_gap_is_how_far_the_bound_lies_above_the_par_rounded_up():
+    """The YAML header's gap (issue 36): Brugge 2026-12-05's par 223 under its bound 328 is 48 %
+    (47.1 rounded up: the bound is never said to be nearer than it is); a par of 0 or less has no
+    share to state."""
+    from types import SimpleNamespace
+
+    gap = job.Daily.gap.fget
+    assert gap(SimpleNamespace(par=223, bound=328)) == "48 %"
+    assert gap(SimpleNamespace(par=96, bound=196)) == "105 %"
+    assert gap(SimpleNamespace(par=100, bound=100)) == "0 %"
+    assert gap(SimpleNamespace(par=0, bound=12)) == "–"
