@@ -13,13 +13,17 @@ import time
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
 from pathlib import PurePath
-from typing import Callable, Iterable, Iterator, Mapping
+from typing import TYPE_CHECKING, Callable, Iterable, Iterator, Mapping
 
 from generator.data.cities import load_city
 from generator.rules.city import BASIC
 from generator.rules.dealer import dealt_puzzle, shuffled_deck
+from generator.rules.plan import Plan
 from generator.rules.puzzle import Puzzle
 from generator.rules.replay import Report, replay
+
+if TYPE_CHECKING:  # annotations only: the solver is imported by the jobs that run it
+    from generator.solver.facts import Facts
 
 HONEST = "honest"
 SOLVER = "solver"
@@ -121,16 +125,19 @@ def _witness(job: Job, puzzle: Puzzle, report: Report, started: float) -> Outcom
         if planned.won(puzzle.target):
             return Outcome(job, "SOLVABLE", planned.score, time.monotonic() - started, "planner")
         best = max(best, planned, key=_closer)  # the first of equal ones
+    from generator.solver.facts import Facts
+
     plan = None
-    planned_best = best
-    if job.lns_work > 0:
-        searched = _search(puzzle, planned_best, job.lns_work, job.shuffle)
+    facts = Facts(puzzle)  # once, for both searches and the bound
+    start = _search_start(puzzle, facts, best) if job.lns_work > 0 else None
+    if start is not None:
+        searched = _search(puzzle, facts, start, job.lns_work, job.shuffle)
         if searched.won:
             return Outcome(job, "SOLVABLE", searched.score, time.monotonic() - started, "lns")
-        if searched.optimal(len(puzzle.turns)):
+        if searched.optimal(facts.turns):
             return Outcome(job, "UNSOLVABLE", searched.score, time.monotonic() - started)
         best, plan = replay(puzzle, searched.plan), searched.plan
-    if _bound_below_target(puzzle):
+    if _bound_below_target(puzzle, facts):
         return Outcome(job, "UNSOLVABLE", best.score, time.monotonic() - started)
     if job.time_limit <= 0 and job.cp_sat_work <= 0:
         return Outcome(job, "UNKNOWN", best.score, time.monotonic() - started)
@@ -143,10 +150,10 @@ def _witness(job: Job, puzzle: Puzzle, report: Report, started: float) -> Outcom
     else:
         result = solve(puzzle, target=puzzle.target, time_limit=job.time_limit, workers=1, seed=job.shuffle,
                        work=0 if plan is not None else None, start=plan)
-    if result.status == "UNKNOWN" and job.lns_work > 0:
+    if result.status == "UNKNOWN" and start is not None:
         # The deals CP-SAT leaves open were won by a longer search from the planner's plan (two of
         # the 2026-12-04 reports' deals, at 8 and 14 units of a 60-unit search).
-        searched = _search(puzzle, planned_best, LONG_SEARCH * job.lns_work, job.shuffle)
+        searched = _search(puzzle, facts, start, LONG_SEARCH * job.lns_work, job.shuffle)
         if searched.won:
             return Outcome(job, "SOLVABLE", searched.score, time.monotonic() - started, "lns")
     # "cp-sat" stands for the whole solver: its start players, its search or the full model.
@@ -155,27 +162,29 @@ def _witness(job: Job, puzzle: Puzzle, report: Report, started: float) -> Outcom
     return Outcome(job, str(result.status), score, time.monotonic() - started, witness)
 
 
-def _search(puzzle: Puzzle, planned: Report, work: float, seed: int):
-    """The large-neighbourhood search from the planner's best plan, ranked by winning (one worker)."""
-    from generator.solver import lns
-    from generator.solver.facts import Facts
+def _search_start(puzzle: Puzzle, facts: Facts, planned: Report) -> Plan:
+    """The planner's best plan as the search starts from it."""
     from generator.solver.seeding import Candidate, normalise
 
-    facts = Facts(puzzle)
-    start = normalise(puzzle, facts, Candidate(planned.plan, planned.score, "planner")).plan
+    return normalise(puzzle, facts, Candidate(planned.plan, planned.score, "planner")).plan
+
+
+def _search(puzzle: Puzzle, facts: Facts, start: Plan, work: float, seed: int):
+    """The large-neighbourhood search from `start`, ranked by winning (one worker)."""
+    from generator.solver import lns
+
     options = lns.SearchOptions(budget=work, seed=seed, workers=1, target=puzzle.target)
     return lns.search(puzzle, start, options, facts)
 
 
-def _bound_below_target(puzzle: Puzzle) -> bool:
+def _bound_below_target(puzzle: Puzzle, facts: Facts) -> bool:
     """The deal cannot be won: no plan scores the level's target (the count-range bound of
     BOUND_WORK walk programmes, aimed just below the target, is below it)."""
     from generator.solver.count_bound import count_bound
-    from generator.solver.facts import Facts
 
     if BOUND_WORK <= 0 or puzzle.target is None:
         return False
-    return count_bound(Facts(puzzle), floor=puzzle.target - 1, work=BOUND_WORK).bound < puzzle.target
+    return count_bound(facts, floor=puzzle.target - 1, work=BOUND_WORK).bound < puzzle.target
 
 
 def _closer(report: Report) -> tuple[int, int]:
