@@ -192,22 +192,10 @@ def legal_turns(sheet: Sheet, max_steps: int | None = None) -> Iterator[Turn]:
 
 
 def _payable_order(sheet: Sheet, budget: Counter, bonus: tuple[BonusUse, ...], moves: Moves, claims: tuple[GoalClaim, ...]) -> tuple[tuple[GoalClaim, ...], tuple[BonusUse, ...]] | None:
-    """The claims in the first order (as given, then other permutations) in which the actions pay
-    every claim (R11) and every bonus use is available when the engine takes it (R9), with the
-    bonus uses as given, else None.
-
-    Without bonus uses the funds only go down, so one order is as good as another; with them a
-    bonus earned by one claim may pay for a later claim, so the claims' order can matter. The
-    uses' order cannot: the engine matches them to the bonuses in whatever order pays (R9a), and
-    so does this check.
-    """
-    steps = sum(map(len, moves))
-    if not bonus:
-        return (claims, bonus) if sheet.pays_in_order(budget, bonus, steps, claims) else None
-    for order in itertools.permutations(claims):
-        if any(sheet.pays_in_order(budget, uses, steps, order) for uses in dict.fromkeys(itertools.permutations(bonus))):
-            return order, bonus
-    return None
+    """The claims and bonus uses as given when some order of the turn's events pays each one as
+    it happens (R9b, `Sheet.pays`), else None. The written order never matters: the engine finds
+    the order, as a referee reads a sheet."""
+    return (claims, bonus) if sheet.pays(budget, bonus, moves, claims) else None
 
 
 def bonus_variants(values: Sequence[int], types: Iterable[ActionType]) -> list[tuple[BonusUse, ...]]:

@@ -38,7 +38,7 @@ class Turn:
 
     boxes: 2 side-sharing boxes, or 3 for a hunted turn (R8), named L1…R3.
     moves: the nodes entered this turn by end a and by end b, in order (R5, R6).
-    goals: the locations achieved this turn, in the order they are achieved (R10).
+    goals: the locations achieved this turn (R10), in any order: the engine finds when (R9b).
     bonus: the bonus actions used this turn (R9).
     """
 

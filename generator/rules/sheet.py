@@ -10,10 +10,9 @@ made of; `Sheet.copy()` gives a sheet to try turns on.
 
 from __future__ import annotations
 
-import itertools
 from collections import Counter
 from dataclasses import dataclass, field
-from typing import Iterable
+from typing import Iterable, Sequence
 
 from generator.errors import IllegalMoveError, Violation, shown
 from generator.language import _
@@ -22,6 +21,7 @@ from generator.rules.city import ADVANCED, Location, city_words
 from generator.rules.grid import Coord, crossing_diagonal, edge
 from generator.rules.plan import BonusUse, GoalClaim, Turn
 from generator.rules.puzzle import Puzzle
+from generator.rules.timing import Payment, TurnEvents, find_order
 from generator.rules.tally import Breakdown, Tally, bonus_positions, hunted_score, solo_score, strip_scores
 
 MAX_BONUS_PER_TURN = 2  # R9
@@ -188,52 +188,145 @@ class Sheet:
             pool=Counter(self.bonus_pool),
         )
 
-    def _resolve(self, turn: Turn, verdict_only: bool = False) -> _TurnEffects:
-        """The turn's effects and problems, with its bonus uses matched to the bonuses held or
-        earned in whatever order pays (R9a): the engine takes a use as soon as a bonus of its
-        value is in the pool, so when two uses of one value wait for a single bonus, the order
-        decides which type it feeds. Each distinct order is tried (at most two uses, R9); the
-        written order's problems are reported when none pays. Every order that pays consumes the
-        same bonuses and achieves the same goals, so the verdict and the score never depend on it."""
-        effects = self._resolve_in_order(turn, turn.bonus, verdict_only)
-        if not effects.problems or len(turn.bonus) > MAX_BONUS_PER_TURN:
-            return effects
-        for uses in dict.fromkeys(itertools.permutations(turn.bonus)):
-            if uses != turn.bonus:
-                other = self._resolve_in_order(turn, uses, verdict_only)
-                if not other.problems:
-                    return other
-        return effects
+    def draft_problems(self, turn: Turn) -> list[Violation]:
+        """The rules a turn being written breaks that nothing added to it later can mend: its boxes,
+        its path, a goal not touched or not offered, a bonus use out of place (R4–R10, R14, R16).
+        Whether its actions pay (R5, R11) and when its bonuses are earned (R9b) wait for the whole
+        turn (`check`): the page draws an unpaid step or goal and lets the player go on."""
+        number = self.turn + 1
+        effects = self._resolve(turn, draft=True)
+        return [Violation(number, rule, message) for rule, message in effects.problems]
 
-    def _resolve_in_order(self, turn: Turn, bonus: tuple[BonusUse, ...], verdict_only: bool = False) -> _TurnEffects:
+    def bonus_available(self, turn: Turn) -> Counter[int]:
+        """The bonus values a turn being written may still use: those held before it and those its
+        goals earn (in whatever order, R9b), less its own bonus uses; zero or more of each value."""
+        effects = self._resolve(turn, draft=True)
+        pool = Counter(effects.pool)
+        pool.subtract(use.value for use in turn.bonus)
+        return +pool
+
+    def _resolve(self, turn: Turn, verdict_only: bool = False, draft: bool = False) -> _TurnEffects:
+        """The turn's effects and problems. The goals are achieved in the order listed (the tally
+        and the bonuses earned do not depend on it); whether the actions pay is asked of
+        generator/rules/timing.py, which looks for an order of the turn's events that pays each
+        one as it happens (R9b). With `draft`, the payment is not judged (`draft_problems`)."""
         effects = self._effects()
         effects.verdict_only = verdict_only
         try:
-            self._check_in_order(effects, turn, bonus)
+            self._check_turn(effects, turn, draft)
         except _Refused:
             pass  # the first problem is recorded: the verdict is known
         return effects
 
-    def _check_in_order(self, effects: _TurnEffects, turn: Turn, bonus: tuple[BonusUse, ...]) -> None:
+    def _check_turn(self, effects: _TurnEffects, turn: Turn, draft: bool) -> None:
         if self.over:
             effects.fail("R7", _("the game has only {turns} turns").format(turns=len(self.puzzle.turns)))
             return
         budget = self._check_boxes(effects, turn.boxes)
         if budget is None:
             return
-        pending = self._check_bonus(effects, bonus, budget)
+        self._check_bonus(effects, turn.bonus, budget)
         touched = set(self.ends())
         self._check_path(effects, turn, touched)
-        self._take_bonus(effects, pending, budget)
-        for claim in turn.goals:
-            self._claim(effects, claim, touched, budget)
-            self._take_bonus(effects, pending, budget)
-        for use in pending:
-            effects.fail("R9", _("no bonus action of value {value} has been earned").format(value=use.value))
-        steps = sum(len(path) for path in effects.entered)
-        if steps > budget[ActionType.PLAN]:
-            effects.fail("R5", _("the path grows {steps} steps but the plan actions allow {allowed}").format(
-                steps=steps, allowed=budget[ActionType.PLAN]))
+        claims = [paid for claim in turn.goals if (paid := self._claim(effects, claim, touched)) is not None]
+        if draft or effects.problems:
+            return  # what the turn pays is judged once the rest of it is legal
+        events = self._events(budget, effects.entered, claims, turn.bonus)
+        if find_order(events) is None:
+            rule, message = self._unpaid(events, claims, effects.entered)
+            effects.fail(rule, message)
+            return
+        for use in turn.bonus:
+            effects.pool[use.value] -= 1
+
+    def _events(self, budget: Counter, entered: Sequence[Sequence[Coord]], claims: Sequence[tuple[Location, str]],
+                uses: Sequence[BonusUse]) -> TurnEvents:
+        """The turn as timing.find_order sees it: funds, bonuses held, steps, goals and what they earn."""
+        position = {node: (end, i + 1) for end in (0, 1) for i, node in enumerate(entered[end])}
+        goals = []
+        for location, goal in claims:
+            action, cost = self.cost(goal)
+            end, steps = position.get(location.at, (0, 0))  # not entered: an end at the turn's start
+            goals.append(Payment(action, cost, end, steps))
+
+        def earned(mask: int) -> Counter:
+            tally, values = self.tally.copy(), Counter()
+            for i, (location, goal) in enumerate(claims):
+                if mask >> i & 1:
+                    values.update(tally.add(location.at, location.crossed(goal, self.mode), location.eatery, self.bonus))
+            return values
+
+        steps = (len(entered[0]), len(entered[1]))
+        return TurnEvents(Counter(budget), Counter(self.bonus_pool), steps, goals, tuple(uses), earned)
+
+    def _unpaid(self, events: TurnEvents, claims: Sequence[tuple[Location, str]],
+                entered: Sequence[Sequence[Coord]]) -> tuple[str, str]:
+        """Why no order of the turn pays (R5, R9, R11): in one sentence, the first of what the
+        whole turn lacks, else the bonus earned too late for what it has to pay."""
+        total = Counter(events.funds)
+        for use in events.uses:
+            total[use.action] += use.value
+        steps = sum(events.steps)
+        if steps > total[ActionType.PLAN]:
+            return "R5", _("the path grows {steps} steps but the plan actions allow {allowed}").format(
+                steps=steps, allowed=total[ActionType.PLAN])
+        for (location, _goal), payment in zip(claims, events.goals):
+            if total[payment.action] < payment.cost:
+                return "R11", _("{location} ({at}) needs {cost} {action} action(s), {left} left").format(
+                    location=location.name, at=location.at, cost=payment.cost, action=payment.action.value,
+                    left=total[payment.action])
+            total[payment.action] -= payment.cost
+        pool = events.held + events.earned((1 << len(claims)) - 1)
+        for value, count in sorted(Counter(use.value for use in events.uses).items()):
+            if pool[value] < count:
+                return "R9", _("no bonus action of value {value} has been earned").format(value=value)
+        return "R9", self._earned_too_late(events, claims, entered)
+
+    def _earned_too_late(self, events: TurnEvents, claims: Sequence[tuple[Location, str]],
+                         entered: Sequence[Sequence[Coord]]) -> str:
+        """The sentence for a turn whose bonus is earned this turn, but only after what it pays for:
+        the first bonus use that, held from the start, would make the turn pay, and where the walk
+        earns it at the earliest."""
+        for use in events.uses:
+            held = events.held + Counter({use.value: 1})
+            if find_order(TurnEvents(events.funds, held, events.steps, events.goals, events.uses, events.earned)) is None:
+                continue
+            node, steps = self._earliest_earning(events, claims, entered, use.value)
+            others = sum(u.value for u in events.uses if u is not use and u.action is ActionType.PLAN)
+            if node is not None and steps > events.funds[ActionType.PLAN] + others:
+                return _("the {value}-{action} bonus is earned at {node}, which this walk reaches only with it").format(
+                    value=use.value, action=use.action.value, node=node)
+            if node is not None:
+                return _("the {value}-{action} bonus is earned at {node}, too late to pay for what comes before it").format(
+                    value=use.value, action=use.action.value, node=node)
+        return _("no order of this turn's steps, goals and bonus actions pays each of them when it happens: "
+                 "a bonus action pays only for what comes after the goal that earns it")
+
+    def _earliest_earning(self, events: TurnEvents, claims: Sequence[tuple[Location, str]],
+                          entered: Sequence[Sequence[Coord]], value: int) -> tuple[Coord | None, int]:
+        """Where this turn first earns as many bonuses of `value` as it uses (after the fewest
+        steps, end a's before end b's) and the steps taken up to there; (None, 0) if it never does."""
+        need = sum(1 for use in events.uses if use.value == value) - events.held[value]
+        prefixes = sorted(((a, b) for a in range(events.steps[0] + 1) for b in range(events.steps[1] + 1)),
+                          key=lambda ab: (ab[0] + ab[1], -ab[0]))
+        for taken in prefixes:
+            mask = sum(1 << i for i, goal in enumerate(events.goals) if goal.steps <= taken[goal.end])
+            if events.earned(mask)[value] < need:
+                continue
+            if sum(taken) == 0:  # earned by goals at the ends: name the last of them
+                last = max(i for i in range(len(claims)) if mask >> i & 1)
+                return claims[last][0].at, 0
+            # the step that completes the earning: of end a if one fewer of its steps falls short
+            end = 0 if taken[0] and (taken[1] == 0 or self._short(events, taken, value, need)) else 1
+            return entered[end][taken[end] - 1], sum(taken)
+        return None, 0
+
+    @staticmethod
+    def _short(events: TurnEvents, taken: tuple[int, int], value: int, need: int) -> bool:
+        """Whether one step fewer of end a leaves the goals touched short of `need` bonuses of `value`."""
+        fewer = (taken[0] - 1, taken[1])
+        mask = sum(1 << i for i, goal in enumerate(events.goals) if goal.steps <= fewer[goal.end])
+        return events.earned(mask)[value] < need
 
     def _check_boxes(self, effects: _TurnEffects, boxes: tuple[str, ...]) -> Counter | None:
         names = [b.upper() for b in boxes]
@@ -264,12 +357,13 @@ class Sheet:
             return None
         return self.budget(chosen)
 
-    def _check_bonus(self, effects: _TurnEffects, bonus: tuple[BonusUse, ...], budget: Counter) -> list[BonusUse]:
+    def _check_bonus(self, effects: _TurnEffects, bonus: tuple[BonusUse, ...], budget: Counter) -> None:
+        """Where the bonus uses may go (R9); whether they are held in time is the payment's question."""
         if not bonus:
-            return []
+            return
         if self.mode != ADVANCED:
             effects.fail("R9", _("bonus actions belong to the advanced game"))
-            return []
+            return
         if len(bonus) > MAX_BONUS_PER_TURN:
             effects.fail("R9", _("{count} bonus actions in one turn (at most {most})").format(
                 count=len(bonus), most=MAX_BONUS_PER_TURN))
@@ -278,15 +372,6 @@ class Sheet:
             if use.action not in chosen_types:
                 effects.fail("R9", _("a bonus action adds to a type chosen this turn, not {action}").format(
                     action=use.action.value))
-        return list(bonus)
-
-    def _take_bonus(self, effects: _TurnEffects, pending: list[BonusUse], budget: Counter) -> None:
-        """Add each pending bonus use whose value is in the pool (earned before or earlier this turn)."""
-        for use in list(pending):
-            if effects.pool[use.value] > 0:
-                effects.pool[use.value] -= 1
-                budget[use.action] += use.value
-                pending.remove(use)
 
     def actions_left(self, turn: Turn) -> Counter[ActionType]:
         """The actions of a drafted turn's boxes and bonus uses not yet spent on its steps and
@@ -301,26 +386,16 @@ class Sheet:
             left[action] -= cost
         return left
 
-    def pays_in_order(self, budget: Counter, bonus: tuple[BonusUse, ...], steps: int,
-                      claims: Iterable[GoalClaim]) -> bool:
-        """Whether the actions in `budget` pay these claims in this order, the bonus uses and the
-        path's steps, as `_resolve` takes them: the bonus uses when their value is in the pool
-        (after the path and after each claim, R9), each claim in full (R11), the steps at the end
-        (R5). The move generator asks it for each order it tries; nothing is committed."""
-        effects = self._effects()
-        funds = Counter(budget)
-        pending = list(bonus)
-        self._take_bonus(effects, pending, funds)
+    def pays(self, budget: Counter, bonus: tuple[BonusUse, ...], moves: Sequence[Sequence[Coord]],
+             claims: Iterable[GoalClaim]) -> bool:
+        """Whether the actions in `budget` and the bonus uses pay this walk and these claims in some
+        order of the turn's events (R9b), for a turn whose path and claims are legal otherwise. The
+        move generator asks it of each turn it tries; nothing is committed."""
+        paid = []
         for claim in claims:
             location = self.city.locations[claim.at]
-            goal = claim.goal or location.goals(self.mode)[0]
-            action, cost = self.cost(goal)
-            if funds[action] < cost:
-                return False
-            funds[action] -= cost
-            self._achieve(effects, location, goal, turn=self.turn + 1)
-            self._take_bonus(effects, pending, funds)
-        return not pending and steps <= funds[ActionType.PLAN]
+            paid.append((location, claim.goal or location.goals(self.mode)[0]))
+        return find_order(self._events(budget, moves, paid, bonus)) is not None
 
     def _check_path(self, effects: _TurnEffects, turn: Turn, touched: set[Coord]) -> None:
         grid = self.city.grid
@@ -360,41 +435,35 @@ class Sheet:
                 effects.entered[end].append(node)
                 at = node
 
-    def _claim(self, effects: _TurnEffects, claim: GoalClaim, touched: set[Coord], budget: Counter) -> None:
+    def _claim(self, effects: _TurnEffects, claim: GoalClaim, touched: set[Coord]) -> tuple[Location, str] | None:
+        """A goal claimed this turn, checked for everything but its payment (R10, R14), and
+        achieved: (location, goal), or None with the problem recorded."""
         location = self.city.locations.get(claim.at)
         if location is None:
             effects.fail("R10", _("{at} has no goal").format(at=claim.at))
-            return
+            return None
         done_now = {a.at for a in effects.achievements}
         if claim.at in self.achieved or claim.at in done_now:
             effects.fail("R10", _("{location} ({at}) is already achieved").format(location=location.name, at=claim.at))
-            return
+            return None
         if claim.at not in touched:
             effects.fail("R10", _("{location} ({at}) is not touched by the path this turn").format(
                 location=location.name, at=claim.at))
-            return
+            return None
         options = location.goals(self.mode)
         goal = claim.goal
         if goal is None:
             if len(options) > 1:
                 effects.fail("R14", _("{location} ({at}) offers {options}: name one").format(
                     location=location.name, at=claim.at, options=" or ".join(options)))
-                return
+                return None
             goal = options[0]
         elif goal not in options:
             effects.fail("R14", _("{location} ({at}) offers {options}, not {goal}").format(
                 location=location.name, at=claim.at, options=" or ".join(options), goal=goal))
-            return
-        action, cost = self.cost(goal)
-        if budget[action] < cost:
-            effects.fail(
-                "R11",
-                _("{location} ({at}) needs {cost} {action} action(s), {left} left").format(
-                    location=location.name, at=claim.at, cost=cost, action=action.value, left=budget[action]),
-            )
-            return
-        budget[action] -= cost
+            return None
         self._achieve(effects, location, goal, turn=self.turn + 1)
+        return location, goal
 
     def _achieve(self, effects: _TurnEffects, location: Location, goal: str, turn: int) -> None:
         """Record an achievement, the numbers it crosses and the bonus actions it earns (R9, R13, R15)."""

@@ -1,7 +1,7 @@
 """The CP-SAT model of one puzzle: a position-indexed path and per-turn goal payments.
 
 The model is exact with respect to the rules engine, with one documented relaxation (bonus actions
-earned in a turn may pay for that turn's goals in any order, see `add_bonus`); `solve.py` detects the
+earned in a turn may pay for anything in that turn, see `add_bonus`); `solve.py` detects the
 rare plan the engine cannot order and then says FEASIBLE, never OPTIMAL.
 
 Variables (arm e = end a / end b of R6, position p = the p-th node the arm enters, turn k = 1..K):
@@ -71,7 +71,7 @@ class Model:
 
 
 def build(facts: Facts, strict_bonus: bool = False) -> Model:
-    """The model of a puzzle; `strict_bonus` forbids goal payments with bonuses earned the same turn."""
+    """The model of a puzzle; `strict_bonus` forbids bonus uses in the turn that earns them (R9b)."""
     cp = cp_model.CpModel()
     arms = facts.puzzle.directions
     max_cum = [0]
@@ -358,9 +358,9 @@ def add_bonus(m: Model, strict: bool) -> None:
     """R9: bonus actions used up to turn k never exceed those earned up to turn k.
 
     Relaxation: a bonus earned in turn k counts as available for all of turn k, although the engine
-    lets it pay only for goals listed after the one that earned it (plan steps are checked at the end
-    of the turn, so for plan it is exact). The bound stays a true upper bound. With `strict`, goal
-    types may only use bonuses earned in earlier turns: a restriction every plan of which the engine
+    lets it pay only for what comes after the goal that earns it: the later steps of the walk and
+    the goals achieved after it (R9b). The bound stays a true upper bound. With `strict`, a bonus
+    pays only in a turn after the one that earns it: a restriction every plan of which the engine
     accepts, used when the relaxed optimum cannot be ordered.
     """
     facts = m.facts
@@ -380,7 +380,7 @@ def add_bonus(m: Model, strict: bool) -> None:
             if used:
                 m.cp.Add(sum(used) <= earned_by[k][w])
             if strict:
-                early = [var for (kk, ww, t), var in m.use.items() if ww == w and (kk < k or (kk == k and t is not PLAN))]
+                early = [var for (kk, ww, _), var in m.use.items() if ww == w and kk <= k]
                 if early:
                     m.cp.Add(sum(early) <= earned_by[k - 1][w])
 

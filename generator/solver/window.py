@@ -15,8 +15,8 @@ changes only those turns. That is the local-optimality certificate of `lns.py`.
 Scores, payments and bonus bookkeeping are the full model's own helpers (`model.add_payments`,
 `add_bonus`, `add_score`) over the whole game: the kept goals enter them as constant literals, so the
 objective is the appreciation of the whole plan. Like the full model, bonus actions earned in a
-turn may pay for any goal of that turn (the engine: only goals listed after the one that earned
-them); a solution the engine cannot order is reported as such (`Solution.plan is None`).
+turn may pay for anything in that turn (the engine: only for what comes after the goal that earns
+them, R9b); a solution the engine refuses is reported as such (`Solution.plan is None`).
 """
 
 from __future__ import annotations
