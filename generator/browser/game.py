@@ -2,10 +2,17 @@
 
 The page's JavaScript draws and forwards taps; it decides nothing. Each tap becomes a change of
 the turn being written (the *draft*: boxes, the nodes each path end enters, goals ticked, bonus
-actions used), and the draft is kept only if `Sheet.check` finds it legal; otherwise the tap is
-refused and the engine's own explanation is shown. "Next turn" plays the draft with `Sheet.play`.
-So the page can only ever show a position that the rules engine reached, and the one-line
-notation it prints (generator/rules/notation.py) replays to the same score in `citytrip verify`.
+actions used). A player taps a turn in any order, as the paper writes it (boxes, the walk, the
+places, the bonus actions last), so a tap is refused only for what nothing later in the turn can
+mend (`Sheet.draft_problems`: boxes that share no side, a step off the map's links, a place the
+path does not touch, a third bonus action...). A step or goal that the actions chosen so far do
+not pay yet is kept and drawn as unpaid, with a running count of the actions against what the
+draft asks of them; a bonus action earned by a place ticked later is offered at once, since the
+turn is judged whole. "Next turn" asks the engine for that whole verdict (`Sheet.check`: some order
+of the steps, goals and bonus uses pays everything when it happens) and plays the draft with
+`Sheet.play`, or says in one sentence what is missing. So the page can only ever show a position
+that the rules engine reached, and the one-line notation it prints (generator/rules/notation.py)
+replays to the same score in `citytrip verify`.
 
 Every public method returns the whole view as a JSON string (the state the page draws), so the
 JavaScript side needs no knowledge of the engine's objects. Standard library only: this module
@@ -21,22 +28,35 @@ from __future__ import annotations
 
 import functools
 import json
+from collections import Counter
 from dataclasses import dataclass, field
 from typing import Any
 
 from generator.browser.puzzle_json import puzzle_from_json
 from generator.errors import CitytripError
-from generator.language import DEFAULT, _, speaking
-from generator.rules.cards import BOX_NAMES, TRIPLES, ActionType, normalise_boxes
+from generator.language import DEFAULT, _, ngettext, pgettext, speaking
+from generator.rules.cards import BOX_NAMES, PAIRS, TRIPLES, ActionType, normalise_boxes
 from generator.rules.city import ADVANCED, Words
 from generator.rules.grid import Coord
 from generator.rules.notation import format_plan, format_turn, parse_plan, parse_turn
 from generator.rules.plan import BonusUse, GoalClaim, Plan, Turn
 from generator.rules.puzzle import Puzzle
 from generator.rules.replay import solo_won
-from generator.rules.sheet import Sheet
+from generator.rules.sheet import MAX_BONUS_PER_TURN, Sheet
 
 MEDALS = ("bronze", "silver", "gold")
+
+
+def action_words() -> dict[str, str]:
+    """The five kinds of action as the page names them ("2 plan", "photo 3"): the site's pages
+    (generator/site/pages.py) and the game's own sentences use the same words."""
+    return {
+        "plan": pgettext("action", "plan"),
+        "souvenir": pgettext("action", "souvenir"),
+        "photo": pgettext("action", "photo"),
+        "visit": pgettext("action", "visit"),
+        "eat": pgettext("action", "eat"),
+    }
 
 
 def medal(score: int, target: int | None, par: int, won: bool) -> str | None:
@@ -127,16 +147,19 @@ class Game:
             return self._refuse(_("That is not a box of this turn."))
         candidate = self.draft.with_tap("box", name)
         boxes = candidate.turn().boxes
-        if self._boxes_problem(boxes) is not None and any(kind != "box" for kind, _ in candidate.taps):
+        problem = self._boxes_problem(boxes)
+        if problem is not None and any(kind != "box" for kind, _ in candidate.taps):
             return self._refuse(_("Undo this turn's path and goals before you change its boxes."))
         if len(boxes) < 2:
             return self._accept(candidate)  # a first box: nothing to judge yet
         if len(boxes) == 2 and self._may_become_hunted(boxes):
             # Two boxes that do not touch may be the ends of a hunted triple the player is tapping:
-            # keep them, with the engine's word on what is missing.
+            # keep them, with a word on what is missing.
             self._accept(candidate)
             return self._refuse(_("{problem}: add the box between them for a {hunted_turn}").format(
-                problem=self._boxes_problem(boxes), hunted_turn=self.words.hunted_turn))
+                problem=problem, hunted_turn=self.words.hunted_turn))
+        if problem is not None:
+            return self._refuse(problem)
         return self._judge(candidate)
 
     @spoken
@@ -180,7 +203,8 @@ class Game:
 
     @spoken
     def use_bonus(self, value: int, action: str) -> str:
-        """A bonus action of `value` added to `action` this turn (R9)."""
+        """A bonus action of `value` added to `action` this turn (R9): one held before the turn or
+        earned by a place ticked this turn, whenever it was ticked (Next finds the order, R9b)."""
         try:
             use = BonusUse(int(value), ActionType(action))
         except ValueError:
@@ -196,13 +220,20 @@ class Game:
 
     @spoken
     def next_turn(self) -> str:
-        """Play the draft (R7: the turn is over)."""
+        """Play the draft (R7: the turn is over) if some order of its taps pays every step and
+        goal when it happens (R9b); otherwise say what is missing."""
         if self.sheet.over:
             return self._refuse(_("The game is over."))
         turn = self.draft.turn()
+        if len(turn.boxes) < 2:
+            return self._refuse(_("Choose two boxes first (three for a {hunted_turn}).").format(
+                hunted_turn=self.words.hunted_turn))
+        problem = self._boxes_problem(turn.boxes)
+        if problem is not None:
+            return self._refuse(problem)
         problems = self.sheet.check(turn)
         if problems:
-            return self._refuse(problems[0].message)
+            return self._refuse(self._shortfall(turn) or problems[0].message)
         self.sheet.play(turn)
         self.played.append(turn)
         self.draft = Draft()
@@ -309,12 +340,43 @@ class Game:
     # --- judging ------------------------------------------------------------------------------
 
     def _judge(self, candidate: Draft) -> str:
+        """Keep the candidate draft unless nothing later in the turn can make it legal: the engine's
+        problems that no tap mends, then what no box of the turn can pay. A step or goal not paid
+        yet is kept (the turn is judged whole at Next)."""
         if self.sheet.over:
             return self._refuse(_("The game is over."))
-        problems = self.sheet.check(candidate.turn())
+        turn = candidate.turn()
+        problems = self.sheet.draft_problems(turn)
         if problems:
             return self._refuse(problems[0].message)
+        problem = self._never_paid(turn, candidate.taps[-1])
+        if problem is not None:
+            return self._refuse(problem)
         return self._accept(candidate)
+
+    def _never_paid(self, turn: Turn, tap: tuple[str, Any]) -> str | None:
+        """Why the last tap of `turn` can never be paid, or None: a bonus adds only to a type of the
+        chosen boxes (R9), so a step needs a plan box and a goal a box of its type; and a bonus
+        action is used only if one of its value is held or earned by a place of the turn."""
+        kind, value = tap
+        chosen = self.sheet.budget(turn.boxes)
+        if kind == "step" and chosen[ActionType.PLAN] <= 0:
+            return _("No plan box is chosen this turn, so the path cannot grow.")
+        if kind == "goal":
+            action, cost = self.sheet.cost(self._goal(value))
+            if cost > 0 and chosen[action] <= 0:
+                return _("{location} ({at}) needs {action} actions, and no {action} box is chosen this turn.").format(
+                    location=self.puzzle.city.locations[value.at].name, at=value.at, action=action_words()[action.value])
+        if kind == "bonus":
+            before = Turn(turn.boxes, turn.moves, turn.goals, turn.bonus[:-1])
+            if self.sheet.bonus_available(before)[value.value] <= 0:
+                return _("No bonus action of value {value} is held or earned by the places ticked this turn.").format(
+                    value=value.value)
+        return None
+
+    def _goal(self, claim: GoalClaim) -> str:
+        """The goal a claim achieves: the one named, or the location's only one (R14)."""
+        return claim.goal or self.sheet.goal_options(claim.at)[0]
 
     def _accept(self, candidate: Draft) -> str:
         self.draft = candidate
@@ -336,9 +398,26 @@ class Game:
             self.played.append(turn)
 
     def _boxes_problem(self, boxes: tuple[str, ...]) -> str | None:
-        """What the engine says against these boxes alone (R8, R16), or None when they are a choice."""
+        """What is wrong with these boxes as a choice (R8, R16), or None: in the page's words, which
+        name a box by its action and number as the button shows it (the buttons carry no L1…R3)."""
         problems = self.sheet.check(Turn(boxes)) if not self.sheet.over else []
-        return problems[0].message if problems else None
+        if not problems:
+            return None
+        chosen = normalise_boxes(boxes)
+        shown = self._box_words(chosen)
+        if len(chosen) == 2 and chosen not in PAIRS:
+            return _("the boxes {first} and {second} do not share a side").format(first=shown[0], second=shown[1])
+        if len(chosen) == 3 and chosen not in TRIPLES:
+            return _("a {hunted_turn} takes three connected boxes, not {boxes}").format(
+                hunted_turn=self.words.hunted_turn, boxes=", ".join(shown))
+        return problems[0].message
+
+    def _box_words(self, names: tuple[str, ...]) -> list[str]:
+        """Boxes of this turn as their buttons show them: "photo 3"."""
+        faces = self.puzzle.turns[self.sheet.turn]
+        words = action_words()
+        return [_("{action} {value}").format(action=words[faces.box(name).type.value], value=faces.box(name).value)
+                for name in names]
 
     def _may_become_hunted(self, boxes: tuple[str, ...]) -> bool:
         """Whether a third box would make these two a hunted triple the sheet still allows (R8, R16)."""
@@ -374,9 +453,10 @@ class Game:
         sheet, turn = self.sheet, self.draft.turn()
         faces = self.puzzle.turns[min(sheet.turn, len(self.puzzle.turns) - 1)]
         shown = sheet.copy()
-        legal = not sheet.over and self._boxes_problem(turn.boxes) is None and sheet.allows(turn)
-        if legal:
-            shown.play(turn)
+        ready = not sheet.over and self._boxes_problem(turn.boxes) is None
+        complete = ready and sheet.allows(turn)
+        if complete:
+            shown.play(turn)  # the score as it would be after Next
         breakdown = shown.score()
         won, prize = self.result()
         return {
@@ -387,9 +467,11 @@ class Game:
             "next": [t.value for t in faces.next_half_icons or ()],  # the half icons of the next face (R7)
             "boxes": list(turn.boxes),
             "hunts_left": sheet.hunts_left(),
-            "ready": legal,  # the boxes are a legal choice and everything drafted is allowed
-            "left": self._actions_left(turn) if legal else {},
+            "ready": ready,  # the boxes are a legal choice (every other tap was judged as it came)
+            "complete": complete,  # the whole turn is legal: Next plays it
+            "count": self._count(turn) if ready else [],
             "directions": self.puzzle.directions,
+            "advanced": self.puzzle.mode == ADVANCED,  # bonus actions: the page's hint explains them
             "active_end": self.active_end,
             "start": str(self.puzzle.start),
             "path": [[str(at) for at in sheet.paths[end]] for end in (0, 1)],
@@ -397,11 +479,12 @@ class Game:
             "heads": [str(at) for at in self._heads(turn)],
             "achieved": [{"at": str(a.at), "goal": a.goal, "turn": a.turn} for a in sheet.achievements],
             "ticked": [str(claim.at) for claim in turn.goals],
+            **(self._unpaid(turn) if ready else {"unpaid_steps": [0, 0], "unpaid_goals": []}),
             "tickable": sorted(str(at) for at in self._touched(turn)
                                if sheet.goal_options(at) and at not in {c.at for c in turn.goals}),
             "choosing": {"at": str(self.choosing), "options": list(sheet.goal_options(self.choosing))}
             if self.choosing is not None else None,
-            "bonus_options": self._bonus_options(turn) if legal and self.puzzle.mode == ADVANCED else [],
+            "bonus_options": self._bonus_options(turn) if ready else [],
             "score": breakdown.as_dict(),
             "target": self.puzzle.target,
             "par": self.page.get("par"),
@@ -414,21 +497,77 @@ class Game:
             "share": self.share_text() if sheet.over else None,
         }
 
-    def _actions_left(self, turn: Turn) -> dict[str, int]:
-        """The actions of the chosen boxes (and bonus) not yet spent (Sheet.actions_left), by name."""
+    def _supply(self, turn: Turn) -> tuple[Counter, Counter, Counter]:
+        """Per action type: what the chosen boxes give, what the turn's bonus uses add, and what its
+        steps and goals ask (R5, R11; Sheet.actions_left counts all three)."""
+        boxes = self.sheet.budget(turn.boxes)
+        bonus: Counter = Counter()
+        for use in turn.bonus:
+            bonus[use.action] += use.value
         left = self.sheet.actions_left(turn)
-        return {action.value: left[action] for action in ActionType if left[action] > 0}
+        need = Counter({action: boxes[action] + bonus[action] - left[action] for action in ActionType})
+        return boxes, bonus, need
+
+    def _count(self, turn: Turn) -> list[dict[str, Any]]:
+        """The running count beside the boxes, a line per action type chosen or asked for: "plan 2 +
+        bonus 2 for 4 steps", "photo 1 for 2: 1 missing" (`short`). It counts totals only; whether
+        every bonus comes in time for what it pays is the engine's verdict at Next (R9b)."""
+        boxes, bonus, need = self._supply(turn)
+        words = action_words()
+        lines = []
+        for action in ActionType:
+            if not boxes[action] and not need[action]:
+                continue
+            actions = _("{action} {value}").format(action=words[action.value], value=boxes[action])
+            if bonus[action]:
+                actions = _("{actions} + bonus {value}").format(actions=actions, value=bonus[action])
+            text = actions
+            if action is ActionType.PLAN and need[action]:
+                text = ngettext("{actions} for {count} step", "{actions} for {count} steps", need[action]).format(
+                    actions=actions, count=need[action])
+            elif need[action]:
+                text = _("{actions} for {count}").format(actions=actions, count=need[action])
+            missing = need[action] - boxes[action] - bonus[action]
+            if missing > 0:
+                text = _("{count}: {missing} missing").format(count=text, missing=missing)
+            lines.append({"action": action.value, "text": text, "short": missing > 0})
+        return lines
+
+    def _shortfall(self, turn: Turn) -> str | None:
+        """What the turn lacks in all, as the running count says it, or None when the totals pay."""
+        short = [line["text"] for line in self._count(turn) if line["short"]]
+        if not short:
+            return None
+        return _("This turn is not paid for: {count}.").format(count="; ".join(short))
+
+    def _unpaid(self, turn: Turn) -> dict[str, Any]:
+        """The steps and goals the turn's actions do not pay, in the order they were tapped (the
+        page draws them dashed): per end, how many of its last steps; the goals' nodes."""
+        boxes, bonus, _need = self._supply(turn)
+        funds = boxes + bonus
+        steps = [value[0] for kind, value in self.draft.taps if kind == "step"]
+        unpaid_steps = [0, 0]
+        for end in steps[max(funds[ActionType.PLAN], 0):]:
+            unpaid_steps[end] += 1
+        spent: Counter = Counter()
+        unpaid_goals = []
+        for claim in turn.goals:
+            action, cost = self.sheet.cost(self._goal(claim))
+            spent[action] += cost
+            if spent[action] > funds[action]:
+                unpaid_goals.append(str(claim.at))
+        return {"unpaid_steps": unpaid_steps, "unpaid_goals": unpaid_goals}
 
     def _bonus_options(self, turn: Turn) -> list[dict[str, Any]]:
-        """The bonus uses the engine accepts added to this draft (R9): value and action type."""
-        options = []
-        for value in (1, 2, 3):
-            for action in ActionType:
-                use = BonusUse(value, action)
-                candidate = Turn(turn.boxes, turn.moves, turn.goals, turn.bonus + (use,))
-                if self.sheet.allows(candidate):
-                    options.append({"value": value, "action": action.value})
-        return options
+        """The bonus buttons (R9): every value held before the turn or earned by a place ticked in
+        it, not used yet, on each action type of the chosen boxes, while fewer than two are used."""
+        if self.puzzle.mode != ADVANCED or len(turn.bonus) >= MAX_BONUS_PER_TURN:
+            return []
+        available = self.sheet.bonus_available(turn)
+        chosen = [action for action, value in self.sheet.budget(turn.boxes).items() if value > 0]
+        return [{"value": value, "action": action.value}
+                for value in sorted(available) if available[value] > 0
+                for action in ActionType if action in chosen]
 
     def result(self) -> tuple[bool, str | None]:
         """Whether the finished game is won (RULINGS "Solo"), and its medal; (False, None) before

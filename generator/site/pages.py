@@ -18,11 +18,12 @@ import json
 from dataclasses import dataclass
 from string import Template
 
+from generator.browser.game import action_words
 from generator.browser.puzzle_json import puzzle_to_json
 from generator.browser.table import ALPHABET, CODE_LENGTH, cards_to_json, level_puzzle as table_level_puzzle
 from generator.data.cities import data_digest
 from generator.daily.job import Daily
-from generator.language import _, current, pgettext, weekday_name
+from generator.language import _, current, weekday_name
 from generator.render.daily_text import (
     certificate_line, date_text, describe, goal_text, level_text, setup_text, statement_lines, target_par_text, title_text,
     turn_rules_text,
@@ -81,17 +82,6 @@ def icon_symbols(names: dict[str, str]) -> str:
         width = round(icon_width(icon, 512))
         symbols.append(f'<symbol id="icon-{_e(key)}" viewBox="0 0 {width} 512"><path d="{_e(data)}"/></symbol>')
     return f'<svg class="sprite" aria-hidden="true"><!-- {_e(notice)} -->{"".join(symbols)}</svg>'
-
-
-def action_words() -> dict[str, str]:
-    """The five kinds of action as the page names them ("2 plan", "L1: photo 3")."""
-    return {
-        "plan": pgettext("action", "plan"),
-        "souvenir": pgettext("action", "souvenir"),
-        "photo": pgettext("action", "photo"),
-        "visit": pgettext("action", "visit"),
-        "eat": pgettext("action", "eat"),
-    }
 
 
 def weekday(day: dt.date) -> str:
