@@ -205,11 +205,16 @@ function drawMap() {
   for (const end of [0, 1]) {
     const played = [view.start, ...view.path[end]];
     line(played, "route");
-    line([played[played.length - 1], ...view.draft_path[end]], "route draft");
+    // This turn's steps: those the actions chosen so far pay, then the end's last steps they do
+    // not pay yet (dashed in another colour: Next says whether the whole turn pays).
+    const drafted = [played[played.length - 1], ...view.draft_path[end]];
+    const paid = drafted.length - view.unpaid_steps[end];
+    line(drafted.slice(0, paid), "route draft");
+    line(drafted.slice(paid - 1), "route draft unpaid");
   }
   if (LEVEL) ring(view.start, "start", 0.62); // the level's start, which the shared map leaves open
   for (const done of view.achieved) ring(done.at, "achieved", 0.5);
-  for (const at of view.ticked) ring(at, "ticked", 0.5);
+  for (const at of view.ticked) ring(at, view.unpaid_goals.includes(at) ? "ticked unpaid" : "ticked", 0.5);
   for (const at of view.tickable) ring(at, "tickable", 0.56);
   if (!view.over) {
     view.heads.forEach((at, end) => {
@@ -255,11 +260,28 @@ function drawFaces() {
     next.insertAdjacentHTML("beforeend", view.next.map((type) => `<span class="half type-${type}">${icon(type)}</span>`).join("")); // known types only
     faces.appendChild(next);
   }
-  const left = Object.entries(view.left).map(([type, n]) => fill("[[{count} {action}]]", { count: n, action: data.actions[type] }));
-  $("left").textContent = view.over ? "" : !view.ready
-    ? fill("[[Choose two boxes that share a side (three for a {hunted_turn}: {left} left).]]",
-      { hunted_turn: data.words.hunted_turn, left: view.hunts_left })
-    : left.length ? fill("[[Actions left this turn: {actions}.]]", { actions: left.join(", ") }) : "[[No actions left this turn.]]";
+  drawCount();
+}
+
+// The running count: per action type, what the boxes and bonus actions give against what the
+// steps and places tapped ask ("plan 2 + bonus 2 for 4 steps"), a line short of actions in red.
+function drawCount() {
+  const left = $("left");
+  left.replaceChildren();
+  if (view.over) return;
+  if (!view.ready) {
+    left.textContent = fill("[[Choose two boxes that share a side (three for a {hunted_turn}: {left} left).]]",
+      { hunted_turn: data.words.hunted_turn, left: view.hunts_left });
+    return;
+  }
+  left.append("[[Actions this turn:]]" + " ");
+  view.count.forEach((item, index) => {
+    if (index > 0) left.append(" · ");
+    const part = document.createElement("span");
+    part.className = item.short ? `count type-${item.action} short` : `count type-${item.action}`;
+    part.textContent = item.text;
+    left.appendChild(part);
+  });
 }
 
 function drawChoice() {
@@ -293,6 +315,8 @@ function drawBonus() {
     button.type = "button";
     button.innerHTML = `+${option.value} ${icon(option.action)}`; // digits and a known type only
     button.setAttribute("aria-label", fill("[[bonus {value} {action}]]", { value: option.value, action: data.actions[option.action] }));
+    button.dataset.value = option.value;
+    button.dataset.action = option.action;
     button.addEventListener("click", () => ask("use_bonus", option.value, option.action));
     panel.appendChild(button);
   }
@@ -414,9 +438,11 @@ function draw() {
   drawTurnTable();
   drawResult();
   $("ends").hidden = view.directions === 1 || view.over;
+  $("bonus-hint").hidden = !view.advanced;
   document.querySelectorAll("#ends button").forEach((b) =>
     b.setAttribute("aria-pressed", String(Number(b.dataset.end) === view.active_end)));
   $("next").disabled = view.over;
+  $("next").classList.toggle("complete", Boolean(view.complete)); // the whole turn pays: Next plays it
   $("next").textContent = view.turn === view.turns ? "[[Finish]]" : "[[Next turn]]";
   followHead();
 }
