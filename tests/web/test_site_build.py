@@ -211,15 +211,15 @@ SPOKEN = {
     "nl": {"antwerpen/2026-11-30/index.html": ["Volgende beurt", "Alle puzzels", "Score tot nu", "Puzzelcode"],
            "index.html": ["Citytrip-dagpuzzels", "Dagpuzzel", "Jouw dagen", "Maandag <span class=\"date\">2026-11-30", "Vrijdag"],
            "how-to-play.html": ["Spelregels", "Op deze site"],
-           "assets/play.js": ['"Acties over deze beurt: {actions}."', '"Afronden"', '"Hele kaart"']},
+           "assets/play.js": ['"Acties deze beurt:"', '"Afronden"', '"Hele kaart"']},
     "fr": {"antwerpen/2026-11-30/index.html": ["Tour suivant", "Tous les puzzles", "Score actuel", "Code du puzzle"],
            "index.html": ["Puzzles du jour Citytrip", "Puzzle du jour", "Vos jours", "Lundi <span class=\"date\">2026-11-30", "Vendredi"],
            "how-to-play.html": ["Comment jouer", "Sur ce site"],
-           "assets/play.js": ['"Actions restantes ce tour\u202f: {actions}."', '"Terminer"', '"Toute la carte"']},
+           "assets/play.js": ['"Actions de ce tour\u202f:"', '"Terminer"', '"Toute la carte"']},
 }
 ENGLISH = {"antwerpen/2026-11-30/index.html": ["Next turn", "All puzzles", "Score so far"],
            "index.html": ["Citytrip daily puzzles", "Your days", "Monday <span class=\"date\">2026-11-30"], "how-to-play.html": ["On this site"],
-           "assets/play.js": ['"Actions left this turn: {actions}."', '"Whole map"']}
+           "assets/play.js": ['"Actions this turn:"', '"Whole map"']}
 
 
 def _visible(html: str) -> str:

@@ -272,5 +272,5 @@ def test_the_table_and_levels_pages_reload_without_the_network(site, browser):
     assert levels.get_attribute("body", "data-state") == "ready" and levels.text_content("#verify-code") == dealt
     levels.click('#this-turn button[data-box="L1"]')
     levels.click('#this-turn button[data-box="L2"]')
-    assert not refused(levels) and levels.text_content("#left").startswith("Actions left")
+    assert not refused(levels) and levels.text_content("#left").startswith("Actions this turn")
     context.close()
