@@ -25,6 +25,7 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(ROOT / "tests" / "support"))  # taps.py, which tests/web/paper_order.py uses
 
 from generator.daily.deal import difficulty  # noqa: E402
 from generator.data.puzzles import load_plan, load_puzzle  # noqa: E402

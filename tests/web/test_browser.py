@@ -18,14 +18,16 @@ from chromium_pages import DESKTOP, PHONE, as_played, open_page, play_plan, refu
 from generator.players.honest import honest_plan
 from generator.rules.notation import format_plan, parse_plan
 from tests.web.conftest import KEPT_WITHIN_10_S, controlled_page, shot
-from tests.web.days import FRIDAY, MONDAY
+from tests.web.days import FRIDAY, MONDAY, SATURDAY
+from tests.web.paper_order import paper_taps
 
 PAGE = {(MONDAY.isoformat(), False): "antwerpen/2026-11-30/", (MONDAY.isoformat(), True): "antwerpen/2026-11-30/mini.html",
-        (FRIDAY.isoformat(), False): "antwerpen/2026-12-04/", (FRIDAY.isoformat(), True): "antwerpen/2026-12-04/mini.html"}
+        (FRIDAY.isoformat(), False): "antwerpen/2026-12-04/", (FRIDAY.isoformat(), True): "antwerpen/2026-12-04/mini.html",
+        (SATURDAY.isoformat(), False): "antwerpen/2026-12-05/"}
 
 
 # Monday's daily is played by taps in tests/web/test_record.py, with these checks and its record.
-@pytest.mark.parametrize("key", list(PAGE)[1:], ids=["monday-mini", "friday", "friday-mini"])
+@pytest.mark.parametrize("key", list(PAGE)[1:4], ids=["monday-mini", "friday", "friday-mini"])
 def test_the_answer_key_played_by_taps_reaches_the_par_shown(site, browser, base, key):
     daily = site.puzzles[key]
     page = open_page(browser, f"{base}/{PAGE[key]}", PHONE)
@@ -43,6 +45,100 @@ def test_the_answer_key_played_by_taps_reaches_the_par_shown(site, browser, base
     shot(page, f"{name}-phone-end", full=True)
     assert not page.errors
     page.close()
+
+
+def click_paper_tap(page, tap) -> None:
+    """One tap of tests/web/paper_order.py's paper order, by clicking what a player clicks."""
+    kind, *args = tap
+    if kind == "box":
+        page.click(f'#this-turn button[data-box="{args[0]}"]')
+    elif kind == "end":
+        if page.is_visible("#ends"):
+            page.click(f'#ends button[data-end="{args[0]}"]')
+    elif kind in ("step", "goal"):
+        tap_node(page, args[0])
+        if kind == "goal" and page.is_visible("#choice"):
+            page.click(f'#choice button[data-goal="{args[1]}"]')
+    elif kind == "bonus":
+        page.click(f'#bonus button[data-value="{args[0]}"][data-action="{args[1]}"]')
+    else:
+        page.click("#next")
+
+
+def test_a_saturdays_answer_key_tapped_as_the_paper_writes_it_reaches_the_par(site, browser, base):
+    """Saturday's answer key (advanced game), each turn tapped as the paper writes it: boxes, end a,
+    end b, the goals as listed, the bonus actions last, Next turn. No tap is refused and the game
+    ends at the par with gold."""
+    key = (SATURDAY.isoformat(), False)
+    daily = site.puzzles[key]
+    assert daily.puzzle.mode == "advanced" and any(turn.bonus for turn in daily.answer.turns)
+    page = open_page(browser, f"{base}/{PAGE[key]}", PHONE)
+    assert page.get_attribute("body", "data-state") == "ready" and not page.errors
+    assert page.is_visible("#bonus-hint")
+    for number, turn in enumerate(daily.answer.turns, start=1):
+        taps = paper_taps(turn)
+        for tap, after in zip(taps, taps[1:] + [None]):
+            click_paper_tap(page, tap)
+            if not (tap[0] == "box" and after and after[0] == "box"):  # two ends of a hunted triple wait
+                assert not refused(page), (number, tap, refused(page))
+    assert int(page.text_content("#score")) == daily.par
+    assert page.text_content("#medal-text").startswith("Gold")
+    assert not page.errors
+    page.close()
+
+
+def _bonus_needed_turn(daily):
+    """The first turn of the answer key whose boxes alone do not pay its steps and goals: its bonus
+    actions are needed (tapped last, as on paper)."""
+    from generator.rules.plan import Turn
+    from generator.rules.sheet import Sheet
+
+    sheet = Sheet(daily.puzzle)
+    for number, turn in enumerate(daily.answer.turns):
+        bare = Turn(turn.boxes, turn.moves, turn.goals)
+        if turn.bonus and min(sheet.actions_left(bare).values()) < 0:
+            return number, turn
+        sheet.play(turn)
+    raise AssertionError("no turn of the answer key needs its bonus actions")
+
+
+@pytest.mark.parametrize("lang, words", [
+    ("en", {"count": "Actions this turn:", "unpaid": "This turn is not paid for:"}),
+    ("fr", {"count": "Actions de ce tour", "unpaid": "Ce tour n’est pas payé"}),
+])
+def test_an_unpaid_turn_shows_its_count_and_next_says_what_is_missing(site, site_in, browser, lang, words):
+    """Saturday's answer key up to a turn whose bonus actions pay part of it: that turn tapped as on
+    paper but for the bonus actions shows its steps or places unpaid and a short line in the count;
+    Next refuses it with one sentence in the page's language; with the bonus actions tapped, Next
+    plays it. Phone screenshots of the count and of the refused Next (output/test-artifacts/site)."""
+    built = site if lang == "en" else site_in(lang)
+    key = (SATURDAY.isoformat(), False)
+    daily = built.puzzles[key]
+    number, turn = _bonus_needed_turn(daily)
+    with served(built.folder) as address:
+        page = open_page(browser, f"{address}/{PAGE[key]}", PHONE)
+        assert page.get_attribute("body", "data-state") == "ready" and not page.errors
+        for played in daily.answer.turns[:number]:
+            for tap, after in zip(paper_taps(played), paper_taps(played)[1:] + [None]):
+                click_paper_tap(page, tap)
+        taps = [tap for tap in paper_taps(turn) if tap[0] not in ("bonus", "next")]
+        for tap in taps:
+            click_paper_tap(page, tap)
+        assert not refused(page)
+        assert page.text_content("#left").startswith(words["count"]) and page.locator("#left .count.short").count() >= 1
+        assert page.locator("#map .unpaid").count() >= 1
+        page.locator("#left").scroll_into_view_if_needed()
+        shot(page, f"saturday-count-phone-{lang}")
+        page.click("#next")
+        assert refused(page).startswith(words["unpaid"]) and page.text_content("#turn") == str(number + 1)
+        shot(page, f"saturday-refused-next-phone-{lang}")
+        for tap in paper_taps(turn):
+            if tap[0] in ("bonus", "next"):
+                click_paper_tap(page, tap)
+        last = number + 1 == len(daily.answer.turns)
+        assert not refused(page) and (page.is_visible("#result") if last else page.text_content("#turn") == str(number + 2))
+        assert not page.errors
+        page.close()
 
 
 def test_an_illegal_tap_shows_the_rule_it_breaks(site, browser, base):
@@ -145,7 +241,7 @@ def test_a_first_visit_starts_cpython_and_the_next_restores_the_kept_snapshot(si
     assert refused(page).startswith("Kies eerst twee vakjes")
     page.click('#this-turn button[data-box="L1"]')
     page.click('#this-turn button[data-box="L2"]')
-    assert not refused(page) and page.text_content("#left").startswith("Acties over deze beurt")
+    assert not refused(page) and page.text_content("#left").startswith("Acties deze beurt")
     context.close()
 
 
@@ -179,7 +275,7 @@ def test_a_damaged_kept_snapshot_falls_back_to_the_plain_start_and_plays(site, b
     assert any("snapshot could not be restored" in text for text in warnings)
     page.click('#this-turn button[data-box="L1"]')
     page.click('#this-turn button[data-box="L2"]')
-    assert not refused(page) and page.text_content("#left").startswith("Actions left")
+    assert not refused(page) and page.text_content("#left").startswith("Actions this turn")
     context.close()
 
 
@@ -203,7 +299,7 @@ def test_a_page_opened_once_plays_without_the_network(site, browser):
     assert page.get_attribute("body", "data-engine") == "snapshot"  # restored from the worker's copy
     page.click('#this-turn button[data-box="L1"]')
     page.click('#this-turn button[data-box="L2"]')
-    assert not refused(page) and page.text_content("#left").startswith("Actions left")
+    assert not refused(page) and page.text_content("#left").startswith("Actions this turn")
     # The pages it links to were kept with it, though never visited.
     page.click("nav a[href$='how-to-play.html']")
     page.wait_for_selector("h1")
@@ -250,15 +346,15 @@ def test_the_worker_sends_pyodide_gzipped_and_falls_back_to_the_plain_files(site
         assert {"pyodide.asm.mjs.gz", "pyodide.asm.wasm", "pyodide.asm.mjs"} <= sent
     page.click('#this-turn button[data-box="L1"]')
     page.click('#this-turn button[data-box="L2"]')
-    assert not refused(page) and page.text_content("#left").startswith("Actions left")
+    assert not refused(page) and page.text_content("#left").startswith("Actions this turn")
     context.close()
 
 
 @pytest.mark.parametrize("lang,words", [
     ("nl", {"next": "Volgende beurt", "undo": "Ongedaan maken", "refused": "Kies eerst twee vakjes",
-            "left": "Acties over deze beurt", "total": "Totaal"}),
+            "left": "Acties deze beurt", "total": "Totaal"}),
     ("fr", {"next": "Tour suivant", "undo": "Annuler", "refused": "Choisissez d’abord deux cases",
-            "left": "Actions restantes ce tour", "total": "Total"}),
+            "left": "Actions de ce tour", "total": "Total"}),
 ])
 def test_a_dutch_or_french_page_plays_in_its_language(site_in, browser, lang, words):
     """The page hands the language's catalog to the engine: it reaches ready, its buttons and the
