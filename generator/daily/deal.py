@@ -27,7 +27,12 @@ from generator.rules.puzzle import Puzzle
 # assignments first; pars rise by about a quarter, so the target of every deal changes.
 # Version 6: the target comes from a panel of graded players (generator/players/panel.py), not
 # from a share of the par.
-GENERATOR_VERSION = "6"
+# Version 7: one reading of a turn (RULINGS R9b): a bonus pays only for what comes after the goal
+# that earns it, so pars (and the targets the par caps) of advanced days may change; deals do not.
+GENERATOR_VERSION = "7"
+# The version in a deal's seed: the last one that changed which cards a date deals. A version that
+# changes only the par or the target keeps it, so a date keeps its cards and its start.
+DEAL_VERSION = "6"
 
 
 @dataclass(frozen=True)
@@ -65,7 +70,7 @@ def difficulty(day: dt.date) -> Difficulty:
 
 
 def daily_seed(city_key: str, day: dt.date, attempt: int = 0) -> int:
-    text = f"citytrip/daily/v{GENERATOR_VERSION}/{city_key}/{day.isoformat()}/{attempt}"
+    text = f"citytrip/daily/v{DEAL_VERSION}/{city_key}/{day.isoformat()}/{attempt}"
     return int.from_bytes(hashlib.sha256(text.encode("utf-8")).digest()[:8], "big")
 
 

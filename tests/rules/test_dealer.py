@@ -10,7 +10,7 @@ from generator.rules.dealer import dealt_puzzle, shuffled_deck
 
 SATURDAY = dt.date(2026, 12, 12)
 # Deals made before the dealer was one function (commit c5040f8): the same seeds deal the same cards.
-SATURDAY_ANTWERPEN = "3B.5B.6B.4A.18A.19B.1B.2B.14B.7B.11A.17A.20A.16B.10A.9A"  # generator version 6
+SATURDAY_ANTWERPEN = "3B.5B.6B.4A.18A.19B.1B.2B.14B.7B.11A.17A.20A.16B.10A.9A"  # deal version 6 (daily_seed)
 BRUGGE_LEVEL_10_SHUFFLE_3 = "14A.17B.13B.12A.4A.5B.6A.10B.19A.20A.2B.3B.9B.7B.1A.18A"
 
 
