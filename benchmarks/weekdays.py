@@ -12,7 +12,7 @@ minute a date; 4 makes the 112 dates of 8 weeks take about half an hour). The ta
 the par only where the par caps them, and the deal only where a weak par misses an assignment;
 the full model's bound is skipped (the targets never use it).
 
-    python benchmarks/weekdays.py [--from 2026-12-07] [--weeks 8] [--work 4] [--log FILE] [--report-only]
+    python benchmarks/weekdays.py [--from 2026-12-07] [--weeks 8] [--work 4] [--log FILE] [--keep DIR] [--report-only]
 """
 
 from __future__ import annotations
@@ -39,7 +39,7 @@ CITIES = ("antwerpen", "brugge")
 NOISE = 1.64  # a weekday may exceed the one before by this many standard errors of the difference
 
 
-def run(first: dt.date, weeks: int, work: float, log: Path) -> None:
+def run(first: dt.date, weeks: int, work: float, log: Path, keep: Path | None = None) -> None:
     done = {(row["city"], row["day"]) for row in read(log)}
     for offset in range(7 * weeks):
         day = first + dt.timedelta(days=offset)
@@ -49,6 +49,11 @@ def run(first: dt.date, weeks: int, work: float, log: Path) -> None:
             started = time.perf_counter()
             with tempfile.TemporaryDirectory() as folder:
                 daily = make_daily(city, day, Path(folder), partial(solve_daily, work=work))
+                if keep is not None:  # the puzzle and answer YAML, for benchmarks/paper_order.py
+                    keep.mkdir(parents=True, exist_ok=True)
+                    for written in daily.files:
+                        if written.suffix == ".yaml":
+                            (keep / written.name).write_bytes(written.read_bytes())
             target = daily.puzzle.target
             row = {
                 "city": city, "day": day.isoformat(), "weekday": day.weekday(), "work": work,
@@ -127,10 +132,11 @@ def main() -> int:
     parser.add_argument("--work", type=float, default=4.0)
     parser.add_argument("--log", type=Path, default=Path("output/weekdays.jsonl"))
     parser.add_argument("--report-only", action="store_true")
+    parser.add_argument("--keep", type=Path, metavar="DIR", help="also keep each date's puzzle and answer YAML in DIR")
     args = parser.parse_args()
     args.log.parent.mkdir(parents=True, exist_ok=True)
     if not args.report_only:
-        run(args.first, args.weeks, args.work, args.log)
+        run(args.first, args.weeks, args.work, args.log, args.keep)
     text, met = report(read(args.log))
     print(text)
     return 0 if met else 1

@@ -15,15 +15,15 @@ from pathlib import Path
 import pytest
 
 from deals import dealt_puzzle
-from random_player import random_turn
+from random_player import near_bonuses, perturbed_turn, random_turn
 from tiny import TINY
 from generator.cli import main
 from generator.data.cities import shipped_cities
 from generator.data.puzzles import load_plan, load_puzzle
 from generator.rules.cards import ActionType
 from generator.rules.city import ADVANCED
-from generator.rules.moves import Extension, legal_turns
-from generator.rules.plan import BonusUse, GoalClaim, Turn
+from generator.rules.moves import legal_turns
+from generator.rules.plan import Turn
 from generator.rules.replay import replay
 from generator.rules.sheet import Sheet
 
@@ -76,62 +76,6 @@ def brute_force_pays(sheet: Sheet, turn: Turn) -> bool:
     return visit((0, 0), frozenset(), frozenset(), Counter(funds), Counter(sheet.bonus_pool), sheet.tally.copy())
 
 
-def _random_variant(sheet: Sheet, rng: random.Random, base: Turn, likely: list[int]) -> Turn:
-    """A random legal turn (the random player's, `base`), perturbed with no regard to its payment:
-    other touched goals; a bonus use or two, mostly of a value held or earned by the turn's goals
-    (else of `likely` or any value the strips print), on a chosen type; then up to three steps
-    more. Often unpaid, often paid only in some order."""
-    types = [t for t, v in sheet.budget(base.boxes).items() if v > 0]
-    ends = [0] if sheet.puzzle.directions == 1 else [0, 1]
-    claims = list(base.goals)
-    claimed = {claim.at for claim in claims}
-    for at in dict.fromkeys(sheet.ends() + base.moves[0] + base.moves[1]):
-        options = sheet.goal_options(at)
-        if options and at not in claimed and rng.random() < 0.6:
-            claims.append(GoalClaim(at, rng.choice(options) if len(options) > 1 else None))
-    available = sorted((sheet.bonus_available(Turn(base.boxes, base.moves, tuple(claims))) - Counter()).elements())
-    printed = sorted({v for strip in sheet.city.rules.strips.values() for v in strip.bonus.values()})
-    bonus = list(base.bonus)
-    while len(bonus) < 2 and rng.random() < 0.7:
-        pick = rng.random()
-        value = rng.choice(available if available and pick < 0.6 else likely if likely and pick < 0.85 else printed)
-        bonus.append(BonusUse(value, rng.choice(types)))
-    extension = Extension(sheet)
-    for end in (0, 1):
-        for node in base.moves[end]:
-            extension.step(end, node)
-    for _ in range(rng.choice((0, 1, 1, 2, 3))):
-        end = rng.choice(ends)
-        options = extension.steps(end)
-        if options:
-            extension.step(end, rng.choice(options))
-    rng.shuffle(claims)
-    rng.shuffle(bonus)
-    return Turn(base.boxes, extension.as_moves(), tuple(claims), tuple(bonus))
-
-
-def _near_bonuses(sheet: Sheet, rng: random.Random, base: Turn) -> tuple[Sheet, list[int]]:
-    """A copy of the sheet one or two goals short of a printed bonus on strips that the goals the
-    turn touches count for, holding zero to two bonuses: random play alone rarely gets there, and
-    these are the turns where timing matters. (The crossings no longer match the achievements;
-    the payment never looks.) With the values of the bonuses so placed or held."""
-    near, likely = sheet.copy(), []
-    strips = set()
-    for at in sheet.ends() + base.moves[0] + base.moves[1]:
-        location = sheet.city.locations.get(at)
-        for goal in sheet.goal_options(at):
-            strips.update(location.crossed(goal, sheet.mode))
-    for strip in sorted(strips & set(near.bonus)):
-        if rng.random() < 0.7:
-            positions = near.bonus[strip]
-            at = rng.choice(sorted(positions))
-            near.tally.crossings[strip] = max(0, at - rng.choice((1, 1, 2)))
-            likely.append(positions[at])
-    values = sorted({v for positions in near.bonus.values() for v in positions.values()})
-    near.bonus_pool = Counter(rng.choice(values) for _ in range(rng.choice((0, 1, 1, 2))))
-    return near, likely + list(near.bonus_pool.elements())
-
-
 @pytest.mark.parametrize("city", [str(TINY)] + shipped_cities())
 def test_the_referee_agrees_with_every_order_on_random_advanced_turns(city):
     """Random advanced games, and at each turn random turns (legal or not): the engine's verdict
@@ -147,8 +91,8 @@ def test_the_referee_agrees_with_every_order_on_random_advanced_turns(city):
         while not game.over and compared["bonus"] < 3400:
             for _ in range(12):
                 base = random_turn(game, rng)
-                near, likely = _near_bonuses(game, rng, base)
-                variant = _random_variant(near, rng, base, likely)
+                near, likely = near_bonuses(game, rng, base)
+                variant = perturbed_turn(near, rng, base, likely)
                 if near.draft_problems(variant) or sum(map(len, variant.moves)) + len(variant.goals) > 10:
                     continue
                 verdict = near.allows(variant)
@@ -236,8 +180,8 @@ def test_the_referee_agrees_with_every_order_on_random_advanced_turns(city):
         while not game.over and compared["bonus"] < 3400:
             for _ in range(12):
                 base = random_turn(game, rng)
-                near, likely = _near_bonuses(game, rng, base)
-                variant = _random_variant(near, rng, base, likely)
+                near, likely = near_bonuses(game, rng, base)
+                variant = perturbed_turn(near, rng, base, likely)
                 if near.draft_problems(variant) or sum(map(len, variant.moves)) + len(variant.goals) > 10:
                     continue
                 verdict = near.allows(variant)
