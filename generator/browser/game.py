@@ -1,4 +1,4 @@
-"""One solo game played by taps on the web page: the engine judges every tap.
+"""One solo game played by taps on the web page: the engine judges every tap and every turn.
 
 The page's JavaScript draws and forwards taps; it decides nothing. Each tap becomes a change of
 the turn being written (the *draft*: boxes, the nodes each path end enters, goals ticked, bonus

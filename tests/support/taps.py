@@ -2,11 +2,9 @@
 (generator/browser/game.py in Python): used by tests/web/test_game.py and, tap for tap, by the
 browser tests and benchmarks/site.py.
 
-A player taps the boxes, uses the bonus actions the page offers, walks, then ticks the goals. Two
-things make the order matter: a step the turn's actions do not cover yet waits for the goals
-already walked through to be ticked and the bonus they earn used, and a bonus earned on one end's
-walk may pay for the other end's (the search's plan for Antwerpen, 2026-12-04, turn 9: the first
-step of end b earns the 2-walk that end a needs). So each turn is tried with either end first.
+A player taps a turn as the paper writes it: the boxes, end a's walk, end b's walk, the goals as
+listed, the bonus actions last, then Next. The page takes a turn in any order and judges it whole
+at Next (RULINGS R9b), so this one order writes every legal turn; each tap is checked as taken.
 """
 
 from __future__ import annotations
@@ -16,7 +14,6 @@ from typing import Any
 
 from generator.browser.game import Game
 from generator.browser.puzzle_json import puzzle_to_json
-from generator.rules.notation import format_plan
 from generator.rules.plan import Plan, Turn
 from generator.rules.puzzle import Puzzle
 
@@ -47,74 +44,25 @@ def judged(taps: list[Tap]) -> list[tuple[Tap, bool]]:
 
 
 def plan_taps(puzzle: Puzzle, plan: Plan) -> list[list[Tap]]:
-    """Each turn's taps, ending with ("next",); AssertionError when the page refuses a turn in
-    either order of its ends."""
-    return [turn_taps(puzzle, plan.turns[:number], turn) for number, turn in enumerate(plan.turns)]
+    """Each turn's taps in paper order, ending with ("next",); AssertionError when the page refuses
+    one of them (a box followed by another box is not judged: two ends of a hunted triple wait)."""
+    game = new_game(puzzle)
+    result = []
+    for number, turn in enumerate(plan.turns, start=1):
+        taps = turn_taps(turn)
+        for tap, must_take in judged(taps):
+            message = apply(game, tap)["message"]
+            assert message is None or not must_take, f"turn {number}: {tap} was refused: {message}"
+        result.append(taps)
+    return result
 
 
-def turn_taps(puzzle: Puzzle, played: tuple[Turn, ...], turn: Turn) -> list[Tap]:
-    problems = []
-    for order in ((0, 1), (1, 0)):
-        game = new_game(puzzle)
-        view = json.loads(game.load_plan(format_plan(Plan(played)))) if played else None
-        assert view is None or view["message"] is None, view["message"]
-        taps, problem = _write(game, turn, order)
-        if problem is None:
-            return taps
-        problems.append(problem)
-    raise AssertionError(f"turn {len(played) + 1}: {problems[0]}")
-
-
-def _write(game: Game, turn: Turn, order: tuple[int, int]) -> tuple[list[Tap], str | None]:
-    taps: list[Tap] = []
-    pending = list(turn.bonus)
-    goals = list(turn.goals)
-    walked: set = set()
-
-    def tap(*what: Any) -> str | None:
-        message = apply(game, what)["message"]
-        if message is None:
-            taps.append(what)
-        return message
-
-    def use_bonus() -> None:
-        offered = json.loads(game.view())["bonus_options"]
-        for use in list(pending):
-            if {"value": use.value, "action": use.action.value} in offered and tap("bonus", use.value, use.action.value) is None:
-                pending.remove(use)
-                offered = json.loads(game.view())["bonus_options"]
-
-    def tick(claim) -> str | None:
-        use_bonus()
-        problem = tap("goal", str(claim.at), claim.goal)
-        goals.remove(claim)
-        use_bonus()
-        return problem
-
-    message = None
-    for box in turn.boxes:
-        # Not judged box by box: two boxes of a hunted triple that do not touch are kept with a
-        # word on the missing third.
-        message = apply(game, ("box", box))["message"]
-        taps.append(("box", box))
-    if message is not None:
-        return taps, f"boxes {' '.join(turn.boxes)} were refused: {message}"
-    use_bonus()
-    for end in order:
+def turn_taps(turn: Turn) -> list[Tap]:
+    """The taps that write `turn` as the paper does."""
+    taps: list[Tap] = [("box", box) for box in turn.boxes]
+    for end in (0, 1):
         for at in turn.moves[end]:
-            tap("end", end)
-            if tap("step", str(at)) is not None:
-                for claim in [c for c in goals if c.at in walked]:
-                    if (problem := tick(claim)) is not None:
-                        return taps, f"goal {claim} was refused: {problem}"
-                if (problem := tap("step", str(at))) is not None:
-                    return taps, f"step to {at} was refused: {problem}"
-            walked.add(at)
-    for claim in list(goals):
-        if (problem := tick(claim)) is not None:
-            return taps, f"goal {claim} was refused: {problem}"
-    if pending:
-        return taps, f"the page never offered the bonus actions {pending}"
-    if (problem := tap("next")) is not None:
-        return taps, f"next turn was refused: {problem}"
-    return taps, None
+            taps += [("end", end), ("step", str(at))]
+    taps += [("goal", str(claim.at), claim.goal) for claim in turn.goals]
+    taps += [("bonus", use.value, use.action.value) for use in turn.bonus]
+    return taps + [("next",)]

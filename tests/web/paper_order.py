@@ -12,41 +12,19 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass
-from typing import Any
 
 from generator.browser.game import Game
 from generator.rules.notation import format_plan
 from generator.rules.plan import Plan, Turn
 from generator.rules.puzzle import Puzzle
-from taps import new_game
-
-# ("box", "L1"), ("end", 0), ("step", "C10"), ("goal", "B10", goal or None), ("bonus", 2, "plan"), ("next",)
-Tap = tuple[Any, ...]
-
+from taps import Tap, new_game, turn_taps
+from taps import apply as tap
 
 def paper_taps(turn: Turn, reverse_goals: bool = False) -> list[Tap]:
     """The taps that write `turn` in the order of the paper (the goals backwards if asked)."""
-    taps: list[Tap] = [("box", box) for box in turn.boxes]
-    for end in (0, 1):
-        for at in turn.moves[end]:
-            taps += [("end", end), ("step", str(at))]
-    goals = reversed(turn.goals) if reverse_goals else turn.goals
-    taps += [("goal", str(claim.at), claim.goal) for claim in goals]
-    taps += [("bonus", use.value, use.action.value) for use in turn.bonus]
-    return taps + [("next",)]
-
-
-def tap(game: Game, one: Tap) -> dict:
-    """One tap of `paper_taps` on the game: its view ("message" set when it was refused)."""
-    kind, *args = one
-    if kind == "goal":
-        at, goal = args
-        view = json.loads(game.tap_node(at))
-        if view["choosing"] is not None and view["message"] is None:
-            view = json.loads(game.choose_goal(at, goal))
-        return view
-    method = {"box": "tap_box", "end": "select_end", "step": "tap_node", "bonus": "use_bonus", "next": "next_turn"}[kind]
-    return json.loads(getattr(game, method)(*args))
+    if reverse_goals:
+        turn = Turn(turn.boxes, turn.moves, tuple(reversed(turn.goals)), turn.bonus)
+    return turn_taps(turn)
 
 
 @dataclass
