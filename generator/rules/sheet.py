@@ -395,6 +395,13 @@ class Sheet:
         for claim in claims:
             location = self.city.locations[claim.at]
             paid.append((location, claim.goal or location.goals(self.mode)[0]))
+        if not bonus:  # funds only go down: the totals decide (timing.pays_in_total), without the search
+            left = Counter(budget)
+            left[ActionType.PLAN] -= sum(map(len, moves))
+            for _location, goal in paid:
+                action, cost = self.cost(goal)
+                left[action] -= cost
+            return all(value >= 0 for value in left.values())
         return find_order(self._events(budget, moves, paid, bonus)) is not None
 
     def _check_path(self, effects: _TurnEffects, turn: Turn, touched: set[Coord]) -> None:

@@ -95,7 +95,8 @@ class _Search:
         if not self.turn.uses:
             return self._any_order()
         order: list[Event] = []
-        return order if self._visit((0, 0), 0, 0, order) else None
+        found = self._visit((0, 0), 0, 0, dict(self.turn.funds), {}, order)
+        return order if found else None
 
     def _any_order(self) -> list[Event]:
         """Without bonus uses every order pays alike: the steps, then the goals."""
@@ -107,60 +108,58 @@ class _Search:
             self.earned_by[mask] = self.turn.earned(mask)
         return self.earned_by[mask]
 
-    def _visit(self, taken: tuple[int, int], goals: int, uses: int, order: list[Event]) -> bool:
+    def _visit(self, taken: tuple[int, int], goals: int, uses: int, funds: dict, used: dict,
+               order: list[Event]) -> bool:
+        """Whether the events not yet taken can follow in some paying order, from the state
+        (steps taken per end, goals and uses taken as bit masks); `funds` are the actions left
+        and `used` the bonus values used, both following from the state (kept along for speed)."""
         turn = self.turn
         if taken == turn.steps and goals == self.full and uses == self.all_uses:
             return True
         key = (taken[0], taken[1], goals, uses)
         if key in self.dead:
             return False
-        funds, pool = self._funds(taken, goals, uses)
-        for event in self._choices(taken, goals, uses, funds, pool):
+        earned = self._earned(goals)
+        for event in self._choices(taken, goals, uses, funds, earned, used):
             order.append(event)
             kind, i = event
+            after = dict(funds)
             if kind == "bonus":
-                found = self._visit(taken, goals, uses | 1 << i, order)
+                use = turn.uses[i]
+                after[use.action] = after.get(use.action, 0) + use.value
+                more = dict(used)
+                more[use.value] = more.get(use.value, 0) + 1
+                found = self._visit(taken, goals, uses | 1 << i, after, more, order)
             elif kind == "goal":
-                found = self._visit(taken, goals | 1 << i, uses, order)
+                goal = turn.goals[i]
+                after[goal.action] = after.get(goal.action, 0) - goal.cost
+                found = self._visit(taken, goals | 1 << i, uses, after, used, order)
             else:
-                after = (taken[0] + 1, taken[1]) if i == 0 else (taken[0], taken[1] + 1)
-                found = self._visit(after, goals, uses, order)
+                after[PLAN] -= 1
+                walked = (taken[0] + 1, taken[1]) if i == 0 else (taken[0], taken[1] + 1)
+                found = self._visit(walked, goals, uses, after, used, order)
             if found:
                 return True
             order.pop()
         self.dead.add(key)
         return False
 
-    def _funds(self, taken: tuple[int, int], goals: int, uses: int) -> tuple[Counter, Counter]:
-        """The actions left and the bonus values held in a state: both follow from the state alone."""
-        turn = self.turn
-        funds = Counter(turn.funds)
-        pool = Counter(turn.held)
-        pool.update(self._earned(goals))
-        for j, use in enumerate(turn.uses):
-            if uses >> j & 1:
-                funds[use.action] += use.value
-                pool[use.value] -= 1
-        funds[PLAN] -= taken[0] + taken[1]
-        for i, goal in enumerate(turn.goals):
-            if goals >> i & 1:
-                funds[goal.action] -= goal.cost
-        return funds, pool
-
-    def _choices(self, taken: tuple[int, int], goals: int, uses: int, funds: Counter, pool: Counter) -> list[Event]:
+    def _choices(self, taken: tuple[int, int], goals: int, uses: int, funds: dict, earned: Counter,
+                 used: dict) -> list[Event]:
         turn = self.turn
         ready_uses, seen = [], set()
         for j, use in enumerate(turn.uses):
-            if not uses >> j & 1 and pool[use.value] > 0 and use not in seen:
+            held = turn.held[use.value] + earned[use.value] - used.get(use.value, 0)
+            if not uses >> j & 1 and held > 0 and use not in seen:
                 seen.add(use)  # two equal uses are one choice
                 ready_uses.append(("bonus", j))
         if ready_uses:
             return ready_uses
-        steps = [("step", end) for end in (0, 1) if taken[end] < turn.steps[end]] if funds[PLAN] > 0 else []
+        steps = [("step", end) for end in (0, 1) if taken[end] < turn.steps[end]] if funds.get(PLAN, 0) > 0 else []
         if steps and not self.steps_may_wait:
             return steps
         ready_goals = [
             ("goal", i) for i, goal in enumerate(turn.goals)
-            if not goals >> i & 1 and taken[goal.end] >= goal.steps and funds[goal.action] >= goal.cost
+            if not goals >> i & 1 and taken[goal.end] >= goal.steps and funds.get(goal.action, 0) >= goal.cost
         ]
         return steps + ready_goals
