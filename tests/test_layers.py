@@ -10,7 +10,7 @@ The layers, bottom up (a package may import only from layers below its own):
     messages, players                            the engine's message table; the player models
     solver                                       OR-Tools
     levels, daily                                what the solver and the players are used for
-    render                                       every PDF (ReportLab)
+    render, results                              every PDF (ReportLab); the results service (citytrip serve)
     site                                         the static website
     cli                                          the commands, which hand the layers to each other
     __main__                                     python -m generator
@@ -33,7 +33,7 @@ LAYERS = [
     {"messages", "players"},
     {"solver"},
     {"levels", "daily"},
-    {"render"},
+    {"render", "results"},
     {"site"},
     {"cli"},
     {"__main__"},
@@ -42,7 +42,8 @@ RANK = {name: rank for rank, names in enumerate(LAYERS) for name in names}
 
 # Third-party libraries that one package wraps for all the others.
 OWNERS = {"ortools": "solver", "reportlab": "render", "babel": "language", "dask": "cluster",
-          "distributed": "cluster", "qrcode": "render", "pypdfium2": "render", "tqdm": "cli"}
+          "distributed": "cluster", "qrcode": "render", "pypdfium2": "render", "tqdm": "cli",
+          "starlette": "results", "uvicorn": "results", "sqlalchemy": "results", "psycopg": "results"}
 
 
 def package_of(module: str) -> str:

@@ -24,6 +24,7 @@ COMMANDS = [
     "daily",
     "site",
     "verify",
+    "serve",
     "show",
     "solve",
     "levels",

@@ -1,0 +1,199 @@
+"""Where plays and published puzzles are kept: SQLAlchemy 2 over SQLite (one file, WAL, synchronous
+FULL) or PostgreSQL (psycopg 3).
+
+A play is committed before the server answers 201, so an acknowledged play survives a crash of
+the server (SQLite's FULL synchronous mode syncs the write-ahead log at each commit; PostgreSQL
+syncs its log by default). No address, name or account is stored: a play carries the page's
+random player id, the plan and what the engine made of it.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Iterator
+
+from sqlalchemy import (Boolean, Column, Date, DateTime, Integer, MetaData, String, Table, Text, UniqueConstraint,
+                        create_engine, event, func, insert, select)
+from sqlalchemy.engine import Engine
+from sqlalchemy.exc import ArgumentError, IntegrityError
+
+from generator.errors import UsageError, shown
+from generator.results.published import Published
+
+metadata = MetaData()
+
+published_table = Table(
+    "published", metadata,
+    Column("city", String(40), primary_key=True),
+    Column("day", Date, primary_key=True),
+    Column("kind", String(8), primary_key=True),
+    Column("version", String(40), primary_key=True),
+    Column("code", String(400), nullable=False),
+    Column("par", Integer, nullable=False),
+    Column("target", Integer, nullable=False),
+)
+
+plays_table = Table(
+    "plays", metadata,
+    Column("id", Integer, primary_key=True, autoincrement=True),
+    Column("city", String(40), nullable=False),
+    Column("day", Date, nullable=False),
+    Column("kind", String(8), nullable=False),
+    Column("version", String(40), nullable=False),
+    Column("player", String(64), nullable=False),
+    Column("plan", Text, nullable=False),
+    Column("score", Integer, nullable=False),
+    Column("won", Boolean, nullable=False),
+    Column("medal", String(8)),
+    Column("revealed", Boolean, nullable=False),  # made after the answer key was opened: stored, not counted
+    Column("received", DateTime, nullable=False),
+    UniqueConstraint("city", "day", "kind", "version", "player", name="one_play_per_player"),
+)
+
+MEDALS = ("gold", "silver", "bronze")
+BIN = 5  # the histogram's bins: 0-4, 5-9, …
+
+
+@dataclass(frozen=True)
+class Play:
+    city: str
+    day: dt.date
+    kind: str
+    version: str
+    player: str
+    plan: str
+    score: int
+    won: bool
+    medal: str | None
+    revealed: bool
+
+
+def database_url(text: str) -> str:
+    """The SQLAlchemy URL of `--db`: a PostgreSQL address (postgresql://…), else a SQLite file."""
+    if text.startswith(("postgresql://", "postgres://", "postgresql+psycopg://")):
+        return "postgresql+psycopg://" + text.split("://", 1)[1]
+    if "://" in text:
+        raise UsageError(f"--db {shown(text)}: give a SQLite file name or a postgresql://… address")
+    return f"sqlite+pysqlite:///{Path(text).resolve()}"
+
+
+class Store:
+    """The database: its tables made when missing (SQLAlchemy's create_all; no migrations yet)."""
+
+    def __init__(self, db: str) -> None:
+        url = database_url(db)
+        try:
+            if url.startswith("sqlite"):
+                self.engine = create_engine(url, connect_args={"timeout": 30})
+                event.listen(self.engine, "connect", _sqlite_pragmas)
+            else:
+                self.engine = create_engine(url, pool_size=10, max_overflow=10, pool_pre_ping=True)
+        except ArgumentError as error:
+            raise UsageError(f"--db {shown(db)} is not a database address SQLAlchemy reads: {error}") from None
+        metadata.create_all(self.engine)
+
+    def close(self) -> None:
+        self.engine.dispose()
+
+    # Published puzzles
+
+    def published(self, city: str, day: dt.date, kind: str, version: str) -> Published | None:
+        with self.engine.connect() as db:
+            row = db.execute(select(published_table).where(
+                published_table.c.city == city, published_table.c.day == day, published_table.c.kind == kind,
+                published_table.c.version == version)).mappings().first()
+        return Published(**row) if row else None
+
+    def add_published(self, published: Published) -> None:
+        """Keep a published puzzle (another process may have kept the same one first: it is equal)."""
+        try:
+            with self.engine.begin() as db:
+                db.execute(insert(published_table).values(**vars(published)))
+        except IntegrityError:
+            pass
+
+    # Plays
+
+    def record(self, play: Play) -> tuple[bool, Play]:
+        """Store `play` when it is the player's first of its puzzle: (True, play); otherwise
+        (False, the first one), storing nothing."""
+        try:
+            with self.engine.begin() as db:
+                db.execute(insert(plays_table).values(**vars(play), received=dt.datetime.now(dt.UTC).replace(tzinfo=None)))
+            return True, play
+        except IntegrityError:
+            c = plays_table.c
+            with self.engine.connect() as db:
+                row = db.execute(select(*(getattr(c, name) for name in Play.__dataclass_fields__)).where(
+                    c.city == play.city, c.day == play.day, c.kind == play.kind, c.version == play.version,
+                    c.player == play.player)).mappings().first()
+            if row is None:
+                raise
+            return False, Play(**row)
+
+    def _counted(self, city: str, day: dt.date, kind: str, version: str):
+        c = plays_table.c
+        return (c.city == city, c.day == day, c.kind == kind, c.version == version, c.revealed.is_(False))
+
+    def standing(self, play: Play) -> dict:
+        """Where `play`'s score stands among the counted plays of its puzzle."""
+        c = plays_table.c
+        where = self._counted(play.city, play.day, play.kind, play.version)
+        with self.engine.connect() as db:
+            played, won, above, below = db.execute(select(
+                func.count(),
+                func.coalesce(func.sum(func.cast(c.won, Integer)), 0),
+                func.coalesce(func.sum(func.cast(c.score > play.score, Integer)), 0),
+                func.coalesce(func.sum(func.cast(c.score < play.score, Integer)), 0),
+            ).where(*where)).one()
+        return {
+            "place": int(above) + 1,
+            "percentile": round(100 * int(below) / played) if played else 0,  # "better than N % of the players"
+            "played": int(played),
+            "won": int(won),
+        }
+
+    def day(self, published: Published) -> dict:
+        """A day's figures: plays, win share, medals, a histogram of scores in bins of BIN."""
+        c = plays_table.c
+        where = self._counted(published.city, published.day, published.kind, published.version)
+        with self.engine.connect() as db:
+            scores = db.execute(select(c.score, c.won, c.medal).where(*where)).all()
+        bins: dict[int, int] = {}
+        for score, _, _ in scores:
+            low = (score // BIN) * BIN
+            bins[low] = bins.get(low, 0) + 1
+        won = sum(1 for _, w, _ in scores if w)
+        return {
+            "city": published.city, "date": published.day.isoformat(), "kind": published.kind,
+            "code": published.code, "par": published.par, "target": published.target,
+            "plays": len(scores), "won": won, "win_share": round(won / len(scores), 4) if scores else 0.0,
+            "medals": {m: sum(1 for _, _, medal in scores if medal == m) for m in MEDALS},
+            "histogram": [{"from": low, "to": low + BIN - 1, "plays": bins[low]} for low in sorted(bins)],
+        }
+
+    def export(self, first: dt.date | None, last: dt.date | None) -> Iterator[dict]:
+        """Every counted play from `first` to `last` (each optional), by date, city, kind, arrival."""
+        c = plays_table.c
+        query = select(c.day, c.city, c.kind, c.version, c.score, c.won, c.medal, c.plan, c.received).where(
+            c.revealed.is_(False))
+        if first is not None:
+            query = query.where(c.day >= first)
+        if last is not None:
+            query = query.where(c.day <= last)
+        with self.engine.connect() as db:
+            yield from db.execute(query.order_by(c.day, c.city, c.kind, c.id)).mappings()
+
+    def rows(self) -> dict[str, list[tuple]]:
+        """Every row of every table (for tests: a refused request leaves them as they were)."""
+        with self.engine.connect() as db:
+            return {t.name: sorted((tuple(r) for r in db.execute(select(t)).all()), key=repr) for t in metadata.sorted_tables}
+
+
+def _sqlite_pragmas(connection, _record) -> None:
+    cursor = connection.cursor()
+    cursor.execute("PRAGMA journal_mode=WAL")
+    cursor.execute("PRAGMA synchronous=FULL")
+    cursor.close()
