@@ -50,7 +50,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     parser.add_argument("--work", type=float, metavar="W",
                         help="the work of the dailies' par, as given to citytrip daily (default: the daily's, 40)")
     parser.add_argument("--city", action="append", default=[], metavar="C",
-                        help="deal ahead only this city's puzzles (repeatable; default: every shipped city)")
+                        help="prepare only this city's puzzles ahead (repeatable; default: every shipped city); plays of the others are still taken")
     parser.add_argument("--no-deal-ahead", action="store_true",
                         help="do not solve today's and tomorrow's puzzles at start, only when a play of them arrives")
     parser.add_argument("--plays-per-minute", type=int, default=30, metavar="N",

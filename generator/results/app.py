@@ -33,7 +33,7 @@ from generator.data.cities import shipped_cities
 from generator.errors import CitytripError, shown
 from generator.results.judge import NotDealtYet, Refused, judge
 from generator.results.limits import RateLimit
-from generator.results.published import KINDS, Published, make_published, version_of
+from generator.results.published import KINDS, Published, make_published, version_of, warm
 from generator.results.store import Store
 
 MAX_BODY = 8 * 1024
@@ -228,8 +228,10 @@ def create_app(settings: Settings) -> Starlette:
 
     @contextlib.asynccontextmanager
     async def lifespan(app: Starlette):
+        cities = settings.cities or tuple(shipped_cities())
+        threading.Thread(target=warm, args=(cities, settings.today()), daemon=True, name="warm").start()
         if settings.deal_ahead:
-            dealer.ahead(settings.cities or tuple(shipped_cities()), settings.today())
+            dealer.ahead(cities, settings.today())
         yield
         dealer.close()
         store.close()

@@ -14,6 +14,7 @@ from __future__ import annotations
 import datetime as dt
 import functools
 import tempfile
+import threading
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -64,16 +65,42 @@ def _deals(city_key: str, day: dt.date, kind: str) -> tuple[tuple, ...]:
     return tuple((p.start_card, p.deck) for p in puzzles)
 
 
+_locks: dict[tuple, threading.Lock] = {}
+_locks_lock = threading.Lock()
+
+
+def _dealt(city_key: str, day: dt.date, kind: str) -> tuple[tuple, ...]:
+    """`_deals`, dealt by one thread while the others asking for the same date wait for it."""
+    with _locks_lock:
+        lock = _locks.setdefault((city_key, day, kind), threading.Lock())
+    with lock:
+        return _deals(city_key, day, kind)
+
+
+def _offsets() -> list[int]:
+    """The days looked at, the likeliest first: today, tomorrow, the days before, then the future."""
+    return [0, 1, *range(-1, -DAYS_BACK - 1, -1), *range(2, DAYS_AHEAD + 1)]
+
+
 def date_of(puzzle: Puzzle, today: dt.date) -> dt.date | None:
-    """The date near `today` (DAYS_BACK before to DAYS_AHEAD after) whose deal `puzzle` is, newest
-    first; None when it is none of them."""
+    """The date near `today` (DAYS_BACK before to DAYS_AHEAD after) whose deal `puzzle` is; None
+    when it is none of them. The first call for a date deals it (a mini's 40 deals take a few
+    tenths of a second; `warm` does it ahead), later ones look it up."""
     kind = kind_of(puzzle)
     key = (puzzle.start_card, puzzle.deck)
-    for offset in range(DAYS_AHEAD, -DAYS_BACK - 1, -1):
+    for offset in _offsets():
         day = today + dt.timedelta(days=offset)
-        if key in _deals(puzzle.city.key, day, kind):
+        if key in _dealt(puzzle.city.key, day, kind):
             return day
     return None
+
+
+def warm(cities: tuple[str, ...], today: dt.date) -> None:
+    """Deal every date `date_of` looks at, so that the first plays do not wait for it."""
+    for offset in _offsets():
+        for city in cities:
+            for kind in KINDS:
+                _dealt(city, today + dt.timedelta(days=offset), kind)
 
 
 def make_published(city_key: str, day: dt.date, kind: str, work: float = WORK) -> Published:

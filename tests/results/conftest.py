@@ -85,7 +85,7 @@ class Server:
         self.port = free_port()
         self.process = subprocess.Popen(
             [sys.executable, "-m", "generator", "serve", "--db", self.db, "--port", str(self.port),
-             "--today", self.today, "--work", str(WORK), "--no-deal-ahead", *self.options],
+             "--today", self.today, "--work", str(WORK), "--no-deal-ahead", "--city", "antwerpen", *self.options],
             stdout=subprocess.PIPE, stderr=subprocess.STDOUT, start_new_session=True)
         deadline = time.monotonic() + 30
         while time.monotonic() < deadline:
