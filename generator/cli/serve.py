@@ -64,7 +64,7 @@ ORIGIN = re.compile(r"https?://[A-Za-z0-9.-]+(:[0-9]{1,5})?")
 
 
 def run(args: argparse.Namespace) -> int:
-    from generator.cli.daily import daily_city, daily_work, parse_date
+    from generator.cli.daily import daily_city, daily_work
 
     if not 1 <= args.port <= 65535:
         raise UsageError(f"--port {args.port}: expected 1 to 65535")
@@ -78,7 +78,10 @@ def run(args: argparse.Namespace) -> int:
         raise UsageError(f"--site {shown(args.site)} is not a folder (make one with citytrip site --out DIR)")
     today = None
     if args.today is not None:
-        fixed = parse_date(args.today)
+        try:
+            fixed = dt.date.fromisoformat(args.today)
+        except ValueError:
+            raise UsageError(f"--today {args.today!r} is not a date of the form YYYY-MM-DD") from None
         today = lambda: fixed  # noqa: E731
     work = daily_work(args.work)
     cities = tuple(daily_city(c) for c in args.city)
