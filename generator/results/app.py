@@ -33,7 +33,7 @@ from generator.data.cities import shipped_cities
 from generator.errors import CitytripError, shown
 from generator.results.judge import NotDealtYet, Refused, judge
 from generator.results.limits import RateLimit
-from generator.results.published import KINDS, Published, make_published, version_of, warm
+from generator.results.published import KINDS, Published, make_published, version_of
 from generator.results.store import Store
 
 MAX_BODY = 8 * 1024
@@ -63,6 +63,10 @@ class Dealer:
 
     def lookup(self, city: str, day: dt.date, kind: str) -> Published | None:
         return self.store.published(city, day, kind, version_of(kind, self.work))
+
+    def by_code(self, code: str) -> Published | None:
+        """The published puzzle of this very code, at this server's versions."""
+        return self.store.by_code(code, tuple(version_of(kind, self.work) for kind in KINDS))
 
     def request(self, city: str, day: dt.date, kind: str) -> None:
         key = (city, day, kind)
@@ -154,7 +158,7 @@ def create_app(settings: Settings) -> Starlette:
             return error(422, str(refused))
 
     def record(data: object) -> Response:
-        verdict = judge(data, settings.today(), dealer.lookup)
+        verdict = judge(data, settings.today(), dealer.lookup, dealer.by_code)
         created, play = store.record(verdict.play)
         standing = store.standing(play)
         answer = {
@@ -228,10 +232,8 @@ def create_app(settings: Settings) -> Starlette:
 
     @contextlib.asynccontextmanager
     async def lifespan(app: Starlette):
-        cities = settings.cities or tuple(shipped_cities())
-        threading.Thread(target=warm, args=(cities, settings.today()), daemon=True, name="warm").start()
         if settings.deal_ahead:
-            dealer.ahead(cities, settings.today())
+            dealer.ahead(settings.cities or tuple(shipped_cities()), settings.today())
         yield
         dealer.close()
         store.close()

@@ -54,8 +54,10 @@ class Verdict:
 Lookup = Callable[[str, dt.date, str], Published | None]
 
 
-def judge(body: object, today: dt.date, lookup: Lookup) -> Verdict:
-    """The verdict on a posted JSON body (already parsed), or Refused."""
+def judge(body: object, today: dt.date, lookup: Lookup, by_code: Callable[[str], Published | None]) -> Verdict:
+    """The verdict on a posted JSON body (already parsed), or Refused. `by_code` finds a published
+    puzzle by its code (the usual case, one indexed query); only a code it does not know is dealt
+    again to find its date (`date_of`: a forged code, or a date the server has not solved yet)."""
     if not isinstance(body, dict):
         raise Refused("the body is not a JSON object with code, plan, player and revealed")
     unknown = sorted(set(body) - {"code", "plan", "player", "revealed"})
@@ -76,7 +78,8 @@ def judge(body: object, today: dt.date, lookup: Lookup) -> Verdict:
     puzzle = decode(code)  # UsageError naming the faulty part
     kind = kind_of(puzzle)
     city = puzzle.city.key
-    day = date_of(puzzle, today)
+    known = by_code(code.strip().upper())
+    day = known.day if known is not None else date_of(puzzle, today)
     if day is None:
         raise Refused(f"puzzle code {shown(code)} is not the {kind} of {city} for any date from "
                       f"{today - dt.timedelta(days=DAYS_BACK)} to {today + dt.timedelta(days=1)}, so it is not a "
@@ -84,7 +87,7 @@ def judge(body: object, today: dt.date, lookup: Lookup) -> Verdict:
     if day > today + dt.timedelta(days=1):
         raise Refused(f"puzzle code {shown(code)} is the {kind} of {city} for {day}, which is not published yet "
                       f"(today is {today}; dates up to tomorrow are)")
-    published = lookup(city, day, kind)
+    published = known or lookup(city, day, kind)
     if published is None:
         raise NotDealtYet(city, day, kind)
     if code.strip().upper() != published.code:

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Iterator
 
-from sqlalchemy import (Boolean, Column, Date, DateTime, Integer, MetaData, String, Table, Text, UniqueConstraint,
+from sqlalchemy import (Boolean, Column, Date, DateTime, Index, Integer, MetaData, String, Table, Text, UniqueConstraint,
                         create_engine, event, func, insert, select)
 from sqlalchemy.engine import Engine
 from sqlalchemy.exc import ArgumentError, IntegrityError
@@ -30,7 +30,7 @@ published_table = Table(
     Column("day", Date, primary_key=True),
     Column("kind", String(8), primary_key=True),
     Column("version", String(40), primary_key=True),
-    Column("code", String(400), nullable=False),
+    Column("code", String(400), nullable=False, index=True),
     Column("par", Integer, nullable=False),
     Column("target", Integer, nullable=False),
 )
@@ -50,6 +50,7 @@ plays_table = Table(
     Column("revealed", Boolean, nullable=False),  # made after the answer key was opened: stored, not counted
     Column("received", DateTime, nullable=False),
     UniqueConstraint("city", "day", "kind", "version", "player", name="one_play_per_player"),
+    Index("plays_by_score", "city", "day", "kind", "version", "revealed", "score"),
 )
 
 MEDALS = ("gold", "silver", "bronze")
@@ -106,6 +107,12 @@ class Store:
                 published_table.c.version == version)).mappings().first()
         return Published(**row) if row else None
 
+    def by_code(self, code: str, versions: tuple[str, ...]) -> Published | None:
+        with self.engine.connect() as db:
+            row = db.execute(select(published_table).where(
+                published_table.c.code == code, published_table.c.version.in_(versions))).mappings().first()
+        return Published(**row) if row else None
+
     def add_published(self, published: Published) -> None:
         """Keep a published puzzle (another process may have kept the same one first: it is equal)."""
         try:
@@ -160,17 +167,25 @@ class Store:
         c = plays_table.c
         where = self._counted(published.city, published.day, published.kind, published.version)
         with self.engine.connect() as db:
-            scores = db.execute(select(c.score, c.won, c.medal).where(*where)).all()
+            # One pass in the database: per score, how many plays, wins and medals of each kind.
+            per_score = db.execute(select(
+                c.score, func.count(), func.sum(func.cast(c.won, Integer)),
+                *(func.sum(func.cast(c.medal == m, Integer)) for m in MEDALS),
+            ).where(*where).group_by(c.score)).all()
         bins: dict[int, int] = {}
-        for score, _, _ in scores:
-            low = (score // BIN) * BIN
-            bins[low] = bins.get(low, 0) + 1
-        won = sum(1 for _, w, _ in scores if w)
+        plays = won = 0
+        medals = dict.fromkeys(MEDALS, 0)
+        for score, count, wins, *medal_counts in per_score:
+            bins[(score // BIN) * BIN] = bins.get((score // BIN) * BIN, 0) + count
+            plays += count
+            won += int(wins or 0)
+            for m, n in zip(MEDALS, medal_counts):
+                medals[m] += int(n or 0)
         return {
             "city": published.city, "date": published.day.isoformat(), "kind": published.kind,
             "code": published.code, "par": published.par, "target": published.target,
-            "plays": len(scores), "won": won, "win_share": round(won / len(scores), 4) if scores else 0.0,
-            "medals": {m: sum(1 for _, _, medal in scores if medal == m) for m in MEDALS},
+            "plays": plays, "won": won, "win_share": round(won / plays, 4) if plays else 0.0,
+            "medals": medals,
             "histogram": [{"from": low, "to": low + BIN - 1, "plays": bins[low]} for low in sorted(bins)],
         }
 

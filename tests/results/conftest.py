@@ -9,6 +9,7 @@ pinned in tests/data/daily (the daily made at work 0.5), so no test waits a minu
 
 from __future__ import annotations
 
+import contextlib
 import datetime as dt
 import glob
 import json
@@ -141,16 +142,11 @@ def postgres_bin() -> Path | None:
     return Path(initdb).resolve().parent if initdb else None
 
 
-@pytest.fixture(scope="session")
-def postgres() -> str:
-    """The address of a fresh PostgreSQL cluster in a temporary folder, stopped at the end."""
+@contextlib.contextmanager
+def throwaway_postgres():
+    """The address of a fresh PostgreSQL cluster in a temporary folder, run as an unprivileged
+    user (nobody, when this runs as root), stopped and removed at the end."""
     binaries = postgres_bin()
-    if binaries is None or not (binaries / "pg_ctl").exists():
-        if os.environ.get("CITYTRIP_REQUIRE_POSTGRES"):
-            pytest.fail("CITYTRIP_REQUIRE_POSTGRES is set but PostgreSQL's initdb and pg_ctl are not installed "
-                        "(apt-get install postgresql)")
-        pytest.skip("PostgreSQL's initdb and pg_ctl are not installed (apt-get install postgresql): "
-                    "the PostgreSQL tests are skipped")
     folder = Path(tempfile.mkdtemp(prefix="citytrip-pg-"))
     run_as: list[str] = []
     if os.geteuid() == 0:  # PostgreSQL refuses to run as root: run it as nobody
@@ -158,12 +154,12 @@ def postgres() -> str:
         os.chown(folder, user.pw_uid, user.pw_gid)
         run_as = ["runuser", "-u", "nobody", "--"]
     data, port = folder / "data", free_port()
-    subprocess.run([*run_as, str(binaries / "initdb"), "-D", str(data), "-U", "citytrip", "--auth=trust",
-                    "-E", "UTF8", "--no-sync"], check=True, capture_output=True)
-    subprocess.run([*run_as, str(binaries / "pg_ctl"), "-D", str(data), "-w", "-l", str(folder / "log"),
-                    "-o", f"-h 127.0.0.1 -p {port} -k {folder} -c max_connections=200",
-                    "start"], check=True, capture_output=True)
     try:
+        subprocess.run([*run_as, str(binaries / "initdb"), "-D", str(data), "-U", "citytrip", "--auth=trust",
+                        "-E", "UTF8", "--no-sync"], check=True, capture_output=True)
+        subprocess.run([*run_as, str(binaries / "pg_ctl"), "-D", str(data), "-w", "-l", str(folder / "log"),
+                        "-o", f"-h 127.0.0.1 -p {port} -k {folder} -c max_connections=200",
+                        "start"], check=True, capture_output=True)
         yield f"postgresql://citytrip@127.0.0.1:{port}/postgres"
     finally:
         subprocess.run([*run_as, str(binaries / "pg_ctl"), "-D", str(data), "-m", "immediate", "stop"],
@@ -171,11 +167,26 @@ def postgres() -> str:
         shutil.rmtree(folder, ignore_errors=True)
 
 
+@pytest.fixture(scope="session")
+def postgres() -> str:
+    """A throwaway PostgreSQL cluster's address; skipped (or failed, under CITYTRIP_REQUIRE_POSTGRES)
+    without the binaries."""
+    binaries = postgres_bin()
+    if binaries is None or not (binaries / "pg_ctl").exists():
+        if os.environ.get("CITYTRIP_REQUIRE_POSTGRES"):
+            pytest.fail("CITYTRIP_REQUIRE_POSTGRES is set but PostgreSQL's initdb and pg_ctl are not installed "
+                        "(apt-get install postgresql)")
+        pytest.skip("PostgreSQL's initdb and pg_ctl are not installed (apt-get install postgresql): "
+                    "the PostgreSQL tests are skipped")
+    with throwaway_postgres() as address:
+        yield address
+
+
 def fresh_postgres(address: str, name: str) -> str:
     """A new empty database in the cluster at `address`."""
     import psycopg
 
-    with psycopg.connect(address.replace("postgresql://", "postgresql://", 1), autocommit=True) as db:
+    with psycopg.connect(address, autocommit=True) as db:
         db.execute(f'DROP DATABASE IF EXISTS "{name}"')
         db.execute(f'CREATE DATABASE "{name}"')
     return address.rsplit("/", 1)[0] + "/" + name
