@@ -31,10 +31,12 @@ from generator.render.daily_text import (
 from generator.render.icon_scheme import load_icon_scheme
 from generator.render.icons import icon_width
 from generator.render.svg import icon_outline
+from generator.render.sheet import _legend_rows as legend_rows, legend_notes
 from generator.render.sheet_style import load_sheet_style
 from generator.render.cards import kind_title
 from generator.render.wording import capital, category_label, location_name, location_url, start_description
 from generator.rules.city import City
+from generator.rules.city import ADVANCED
 from generator.rules.puzzle import Puzzle
 from generator.rules.city import city_words
 from generator.daily.addresses import page_link
@@ -113,7 +115,7 @@ def puzzle_page(daily: Daily, files: dict[str, str]) -> str:
             "date": daily.day.isoformat(),
         },
         "colours": {name: action.colour for name, action in load_icon_scheme().actions.items()},
-        **_game_data(puzzle.city, drawn),
+        **_game_data(puzzle.city, drawn, puzzle.mode),
     }
     certificate = certificate_line(daily)
     return _page(
@@ -129,8 +131,8 @@ def puzzle_page(daily: Daily, files: dict[str, str]) -> str:
         certificate=f'<p class="certificate">{_e(certificate)}</p>' if certificate else "",
         statement_heading=_e(heading),
         statement="".join(f"<li>{_e(line)}</li>" for line in lines),
-        game=game_part(puzzle.city, daily.code, drawn.svg),
-        sprite=_game_sprite(),
+        game=game_part(puzzle.city, daily.code, drawn.svg, puzzle.mode),
+        sprite=_game_sprite(puzzle.city, puzzle.mode),
         turn_table=_turn_table(daily),
         code=_e(daily.code),
         sheet=_e(files["sheet"]),
@@ -139,29 +141,79 @@ def puzzle_page(daily: Daily, files: dict[str, str]) -> str:
     )
 
 
-def _game_sprite() -> str:
-    """The icons a page played by taps draws: the five actions, the rush turn's and the bonus's marks."""
+def _game_sprite(city: City, mode: str) -> str:
+    """The icons a page played by taps draws: the five actions, the rush turn's and the bonus's
+    marks, and the legend's goal icons (`goal-ICON`)."""
     style = load_sheet_style()
     icons = {name: action.icon for name, action in load_icon_scheme().actions.items()}
-    return icon_symbols({**icons, "hunted": style.marks["hunted"], "bonus": style.marks["bonus"]})
+    goals = {f"goal-{icon}": icon for goal, _price, _label in legend_rows(city, mode) for icon, _colour in goal}
+    return icon_symbols({**icons, **goals, "hunted": style.marks["hunted"], "bonus": style.marks["bonus"]})
 
 
-def _game_data(city: City, drawn) -> dict:
-    """What play.js needs of the city and the page's map (`drawn`, page_map's), on every page it plays."""
+def place_names(city: City, mode: str) -> dict[str, str]:
+    """Each location's node ("K12") → what a screen reader and the map's tooltip say of it: its
+    name in the page's language, what it offers and what that costs in the puzzle's `mode`
+    ("Belfort: Photograph famous historical buildings, 2 photo"); a special location of the
+    advanced game (R14) names each of its goals."""
+    actions = action_words()
+    categories = city.rules.categories
+    names = {}
+    for location in city.locations.values():
+        special = (location.choice or location.combo) if mode == ADVANCED else ()
+        goals = [categories[name] for name in (special or (location.category,)) if name in categories]
+        offers = [_("{goal}, {cost} {action}").format(goal=category_label(category), cost=category.cost(mode),
+                                                      action=actions[category.action.value]) for category in goals]
+        joined = (_(" or ") if location.choice else _(" and ")).join(offers)
+        names[str(location.at)] = _("{name}: {offers}").format(name=location_name(location), offers=joined)
+    return names
+
+
+def legend_html(city: City, mode: str) -> str:
+    """The printed sheet's legend for the page (basic or advanced as the puzzle is): each goal's
+    icons, its price in action icons and its label; the sheet's notes on the plan, bridges and
+    special locations; and the page's own marks on the map."""
+    actions = action_words()
+    scheme = load_icon_scheme()
+    action_of = {action.icon: name for name, action in scheme.actions.items()}
+
+    def use(key: str, colour: str) -> str:
+        return f'<svg class="icon" aria-hidden="true" style="color: {_e(colour)}"><use href="#{_e(key)}"/></svg>'
+
+    rows = []
+    for goal, price, label in legend_rows(city, mode):
+        cost = _("{cost} {action}").format(cost=len(price), action=actions[action_of[price[0][0]]]) if price else ""
+        rows.append(f'<li><span class="legend-goal">{"".join(use("icon-goal-" + icon, colour) for icon, colour in goal)}</span>'
+                    f'<span class="legend-price" role="img" aria-label="{_e(cost)}">'
+                    f'{"".join(use("icon-" + action_of[icon], colour) for icon, colour in price)}</span>'
+                    f'<span class="legend-label">{_e(label)}</span></li>')
+    notes = [text for mark, text in legend_notes(city, mode) if mark != "bonus"]  # the page explains bonus actions below
+    marks = [("route", _("the path drawn so far; a ring: the end you extend")),
+             ("unpaid", _("dashed orange: a step or place your actions do not pay yet")),
+             ("tickable", _("a yellow ring: a place your path touched this turn, tap it to tick it"))]
+    return (f'<details class="legend" id="legend"><summary>{_e(_("Legend"))}</summary><ul>{"".join(rows)}</ul>'
+            f'<ul class="legend-notes">{"".join(f"<li>{_e(text)}</li>" for text in notes)}'
+            f'{"".join(f"<li><span class=mark-{mark} aria-hidden=true></span>{_e(text)}</li>" for mark, text in marks)}'
+            f'</ul></details>')
+
+
+def _game_data(city: City, drawn, mode: str) -> dict:
+    """What play.js needs of the city and the page's map (`drawn`, page_map's), on every page it
+    plays: the nodes' places named for the puzzle's `mode`."""
     return {
-        "map": {"cell": round(drawn.cell, 2), "nodes": drawn.nodes},
+        "map": {"cell": round(drawn.cell, 2), "nodes": drawn.nodes, "places": place_names(city, mode)},
         "labels": {name: category_label(category) for name, category in city.rules.categories.items()},
         "words": vars(city_words(city)),
         "actions": action_words(),
     }
 
 
-def game_part(city: City, code: str, map_svg: str) -> str:
+def game_part(city: City, code: str, map_svg: str, mode: str) -> str:
     """The game's part of a page played by taps (templates/site/game.html, in puzzle.html and
     levels.html): the status, map, this turn's controls, the end of the game and the score, by the
     ids play.js draws into; with the puzzle's `code` in the line that says how to verify a play
     (empty on the levels page, where play.js writes the deal's), and the map's drawing."""
-    return _template("game.html").substitute(turn_rules=_e(turn_rules_text(city_words(city))), code=_e(code), map=map_svg)
+    return _template("game.html").substitute(turn_rules=_e(turn_rules_text(city_words(city))), code=_e(code), map=map_svg,
+                                             legend=legend_html(city, mode))
 
 
 def _turn_table(daily: Daily) -> str:
@@ -288,7 +340,7 @@ def levels_page(city: City) -> str:
         "puzzle": None,
         "page": {"title": title, "par": None, "code": "", "mini": False, "level": True, "city": city.key,
                  "city_name": city.name},
-        **_game_data(city, drawn),
+        **_game_data(city, drawn, base.mode),
     }
-    return _page("levels.html", title, _root(1), heading=_e(title), sprite=_game_sprite(),
-                 game=game_part(city, "", drawn.svg), data=_data_json(data))
+    return _page("levels.html", title, _root(1), heading=_e(title), sprite=_game_sprite(city, base.mode),
+                 game=game_part(city, "", drawn.svg, base.mode), data=_data_json(data))

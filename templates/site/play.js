@@ -149,11 +149,19 @@ function ask(method, ...args) {
   else if (!replayed && method !== "restart") keepPlay();
   draw();
   timings.push({ judge: judged - begin, total: performance.now() - begin });
+  announceTap(method, args);
 }
 
 // --- the map overlay: route, ticks and tap targets -------------------------------------------
 
 const map = document.getElementById("map");
+// The drawing (the sheet's map) is one picture; what a keyboard and a screen reader use is the
+// overlay's nodes: the map becomes a group of node buttons with one tab stop (a roving cursor).
+for (const child of map.children) child.setAttribute("aria-hidden", "true");
+map.setAttribute("role", "group");
+map.setAttribute("tabindex", "-1"); // the tab stop is the cursor's node, not the drawing
+map.setAttribute("aria-label", fill("[[Map of {city}: arrow keys move between the nodes, Enter or Space taps the node]]",
+  { city: data.page.city_name }));
 const overlay = document.createElementNS(SVG, "g");
 overlay.setAttribute("class", "overlay");
 map.appendChild(overlay);
@@ -163,18 +171,29 @@ const targetLayer = document.createElementNS(SVG, "g");
 overlay.append(routeLayer, markLayer, targetLayer);
 const cell = data.map.cell;
 
-for (const [at, [x, y]] of Object.entries(data.map.nodes)) {
+// The nodes inside the drawing (a mini's map shows its square only), by column and row of the
+// drawing, for the arrow keys.
+const [, , viewWidth, viewHeight] = map.getAttribute("viewBox").split(/[ ,]+/).map(Number);
+const shown = Object.entries(data.map.nodes).filter(([, [x, y]]) => x >= 0 && y >= 0 && x <= viewWidth && y <= viewHeight);
+const xs = [...new Set(shown.map(([, [x]]) => x))].sort((a, b) => a - b);
+const ys = [...new Set(shown.map(([, [, y]]) => y))].sort((a, b) => a - b);
+const nodeAt = new Map(shown.map(([at, [x, y]]) => [`${xs.indexOf(x)},${ys.indexOf(y)}`, at]));
+const targets = {};
+for (const [at, [x, y]] of shown) {
   const target = document.createElementNS(SVG, "circle");
   target.setAttribute("cx", x);
   target.setAttribute("cy", y);
   target.setAttribute("r", cell * 0.5);
   target.setAttribute("class", "target");
+  target.setAttribute("role", "button");
+  target.setAttribute("tabindex", "-1");
   target.dataset.at = at;
-  const label = document.createElementNS(SVG, "title");
-  label.textContent = at;
+  const label = document.createElementNS(SVG, "title"); // the name on hover
   target.appendChild(label);
   targetLayer.appendChild(target);
+  targets[at] = target;
 }
+let cursor = data.puzzle ? data.puzzle.start : shown[0][0]; // the node the map's tab stop is on
 
 function point(at) {
   return data.map.nodes[at].join(",");
@@ -199,6 +218,99 @@ function ring(at, cls, radius) {
   markLayer.appendChild(mark);
 }
 
+// --- the nodes' names and the keyboard's cursor ------------------------------------------------
+
+// What a node is now: "K12, Belfort: Photograph famous historical buildings, 2 photo; on the path,
+// end a". The place's part is the page's (generator/site/pages.py, place_names), the rest the view's.
+function nodeName(at) {
+  const states = [];
+  const ends = view.directions === 1 ? ["[[the path's end]]"] : ["[[end a]]", "[[end b]]"];
+  if (at === view.start) states.push("[[the start]]");
+  const onPath = view.path.some((nodes) => nodes.includes(at));
+  const drafted = view.draft_path.findIndex((nodes) => nodes.includes(at));
+  if (onPath) states.push("[[on the path]]");
+  if (drafted >= 0) {
+    const nodes = view.draft_path[drafted];
+    const unpaid = nodes.indexOf(at) >= nodes.length - view.unpaid_steps[drafted];
+    states.push(unpaid ? "[[a step of this turn, not paid yet]]" : "[[a step of this turn]]");
+  }
+  if (!view.over) view.heads.forEach((head, end) => {
+    if (head === at && ends[end]) states.push(ends[end] + (view.directions === 2 && end === view.active_end ? " " + "[[(extended now)]]" : ""));
+  });
+  if (view.achieved.some((done) => done.at === at)) states.push("[[ticked in an earlier turn]]");
+  if (view.ticked.includes(at)) states.push(view.unpaid_goals.includes(at) ? "[[ticked this turn, not paid yet]]" : "[[ticked this turn]]");
+  if (view.tickable.includes(at)) states.push("[[can be ticked]]");
+  const place = data.map.places[at];
+  return (place ? `${at}, ${place}` : at) + (states.length ? "; " + states.join(", ") : "");
+}
+
+function nameNodes() {
+  for (const [at, target] of Object.entries(targets)) {
+    const name = nodeName(at);
+    if (target.getAttribute("aria-label") !== name) {
+      target.setAttribute("aria-label", name);
+      target.firstChild.textContent = name;
+    }
+  }
+  if (targets[cursor]?.getAttribute("tabindex") !== "0") moveCursor(cursor, false);
+}
+
+// The map's one tab stop on node `at` (focused when `focus`), its name shown under the map.
+function moveCursor(at, focus = true) {
+  if (!targets[at]) return;
+  targets[cursor]?.setAttribute("tabindex", "-1");
+  cursor = at;
+  targets[at].setAttribute("tabindex", "0");
+  if (focus) {
+    targets[at].focus();
+    showPlace(at);
+  }
+}
+
+function showPlace(at) {
+  const place = $("place");
+  place.textContent = at ? targets[at].getAttribute("aria-label") : "";
+  if (!at) return;
+  const frame = place.parentElement.getBoundingClientRect();
+  const node = targets[at].getBoundingClientRect();
+  place.classList.toggle("top", node.top + node.height / 2 > frame.top + frame.height / 2); // away from the node
+}
+
+const ARROWS = { ArrowLeft: [-1, 0], ArrowRight: [1, 0], ArrowUp: [0, -1], ArrowDown: [0, 1] };
+
+// The next node from the cursor in an arrow's direction (skipping a gap in the grid, if any).
+function neighbour(at, [dx, dy]) {
+  const [x, y] = data.map.nodes[at];
+  let column = xs.indexOf(x) + dx;
+  let row = ys.indexOf(y) + dy;
+  while (column >= 0 && row >= 0 && column < xs.length && row < ys.length) {
+    const found = nodeAt.get(`${column},${row}`);
+    if (found) return found;
+    column += dx;
+    row += dy;
+  }
+  return at;
+}
+
+function announceTap(method, args) {
+  if (view.message) return announce(""); // the message says it (role="alert")
+  const count = $("left").textContent;
+  if (method === "tap_node" || method === "choose_goal") {
+    announce(view.choosing ? fill("[[Which goal at {at}?]]", { at: view.choosing.at }) : nodeName(args[0]) + (count ? ". " + count : ""));
+  } else if (method === "next_turn" || method === "undo") {
+    announce(view.over ? $("verdict").textContent + " " + $("medal-text").textContent
+      : fill("[[Turn {turn} of {turns}, score {score}.]]", { turn: view.turn, turns: view.turns, score: view.score.total }) + " " + count);
+  } else if (method === "tap_box" || method === "use_bonus" || method === "select_end") {
+    announce(count);
+  }
+}
+
+// Tell a screen reader what a tap changed (the page's live region): a refusal is the message's
+// own alert; a taken tap on the map says the node as it is now, and the turn's count.
+function announce(text) {
+  $("announce").textContent = text;
+}
+
 function drawMap() {
   routeLayer.replaceChildren();
   markLayer.replaceChildren();
@@ -219,12 +331,21 @@ function drawMap() {
   if (!view.over) {
     view.heads.forEach((at, end) => {
       if (end === 1 && view.directions === 1) return;
-      ring(at, end === view.active_end ? "head active" : "head", 0.22);
+      // a ring around the node, not a dot on it: a dot hid the place's icon on a mini's large cells
+      ring(at, end === view.active_end ? "head active" : "head", 0.7);
     });
   }
 }
 
 // --- this turn's boxes, choices and bonus actions ------------------------------------------------
+
+// A node tapped (or Enter/Space on the map's cursor); a place with a choice of goals moves the
+// focus to the question's first answer.
+function tapNode(at) {
+  const fromKeyboard = document.activeElement === targets[at];
+  ask("tap_node", at);
+  if (view.choosing && fromKeyboard) $("choice").querySelector("button")?.focus();
+}
 
 function icon(type) {
   return `<svg class="icon" aria-hidden="true"><use href="#icon-${type}"/></svg>`;
@@ -257,7 +378,14 @@ function drawFaces() {
     const label = document.createElement("span");
     label.textContent = "[[Next face:]]" + " "; // as on the table page: the half icons alone puzzled
     next.append(label);
-    next.insertAdjacentHTML("beforeend", view.next.map((type) => `<span class="half type-${type}">${icon(type)}</span>`).join("")); // known types only
+    for (const type of view.next) {
+      const half = document.createElement("span");
+      half.className = `half type-${type}`;
+      half.setAttribute("role", "img"); // the half icon's text alternative: the action's word
+      half.setAttribute("aria-label", data.actions[type]);
+      half.innerHTML = icon(type); // a known type only
+      next.appendChild(half);
+    }
     faces.appendChild(next);
   }
   drawCount();
@@ -297,7 +425,10 @@ function drawChoice() {
     button.type = "button";
     button.textContent = data.labels[goal] || goal;
     button.dataset.goal = goal;
-    button.addEventListener("click", () => ask("choose_goal", view.choosing.at, goal));
+    button.addEventListener("click", () => {
+      ask("choose_goal", view.choosing.at, goal);
+      if (!view.choosing) targets[cursor].focus(); // back to the map's cursor
+    });
     panel.appendChild(button);
   }
 }
@@ -425,7 +556,25 @@ function followHead() {
   head?.scrollIntoView({ block: "nearest", inline: "center" });
 }
 
+// Where the keyboard's focus is, as something that survives a redraw (the boxes, choices and
+// bonus buttons are drawn anew after each tap), and back there after it.
+function focusKey() {
+  const active = document.activeElement;
+  if (!active || active === body) return null;
+  if (active.dataset?.box) return `#this-turn button[data-box="${active.dataset.box}"]`;
+  if (active.dataset?.goal) return "#choice button";
+  if (active.dataset?.action) return `#bonus button[data-value="${active.dataset.value}"][data-action="${active.dataset.action}"]`;
+  return null;
+}
+
+let cursorPlaced = false;
+
 function draw() {
+  const focused = focusKey();
+  if (!cursorPlaced) {
+    cursor = view.heads[view.active_end] || view.start;
+    cursorPlaced = true;
+  }
   $("turn").textContent = view.turn;
   $("turns").textContent = view.turns;
   $("score").textContent = view.score.total;
@@ -444,6 +593,11 @@ function draw() {
   $("next").disabled = view.over;
   $("next").classList.toggle("complete", Boolean(view.complete)); // the whole turn pays: Next plays it
   $("next").textContent = view.turn === view.turns ? "[[Finish]]" : "[[Next turn]]";
+  nameNodes();
+  if (focused && !document.activeElement?.isConnected || focused && document.activeElement === body) {
+    (document.querySelector(focused) || (focused.startsWith("#bonus") && document.querySelector("#bonus button"))
+      || (focused.startsWith("#choice") ? targets[cursor] : $("next"))).focus();
+  }
   followHead();
 }
 
@@ -536,8 +690,25 @@ function wire() {
   });
   map.addEventListener("click", (event) => {
     const target = event.target.closest("[data-at]");
-    if (target && !view.over) ask("tap_node", target.dataset.at);
+    if (!target) return;
+    moveCursor(target.dataset.at, false);
+    if (!view.over) tapNode(target.dataset.at);
   });
+  // The keyboard's cursor: arrow keys move it, Home goes to the end being extended, Enter and
+  // Space tap the node (as a tap does).
+  map.addEventListener("keydown", (event) => {
+    if (event.altKey || event.ctrlKey || event.metaKey) return;
+    if (ARROWS[event.key]) moveCursor(neighbour(cursor, ARROWS[event.key]));
+    else if (event.key === "Home") moveCursor(view.heads[view.active_end]);
+    else if (event.key === "Enter" || event.key === " ") {
+      if (!view.over) tapNode(cursor);
+    } else return;
+    event.preventDefault();
+  });
+  map.addEventListener("focusin", (event) => showPlace(event.target.dataset?.at));
+  map.addEventListener("focusout", () => showPlace(null));
+  map.addEventListener("pointerover", (event) => { if (event.target.dataset?.at) showPlace(event.target.dataset.at); });
+  map.addEventListener("pointerleave", () => showPlace(map.contains(document.activeElement) ? cursor : null));
   document.querySelectorAll("#ends button").forEach((b) =>
     b.addEventListener("click", () => ask("select_end", Number(b.dataset.end))));
   $("zoom").addEventListener("click", () => {

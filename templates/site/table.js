@@ -88,6 +88,7 @@ function drawDeck() {
       const half = document.createElement("span");
       half.className = `half type-${type}`;
       half.innerHTML = icon(type);
+      half.setAttribute("role", "img"); // a span may carry a label only with a role (axe: aria-prohibited-attr)
       half.setAttribute("aria-label", data.actions[type]);
       next.appendChild(half);
     }

@@ -146,3 +146,65 @@ def _click(page, tap) -> None:
         page.click(f'#bonus button[aria-label="bonus {args[0]} {args[1]}"]')
     else:
         page.click("#next")
+
+
+# --- the keyboard alone: Tab to a control, the map's cursor moved by the arrow keys ----------------
+
+def focus_by_keys(page, selector: str, limit: int = 120) -> None:
+    """Tab (or Shift+Tab, when `selector` comes earlier in the page) until the focused element
+    matches `selector`, as a keyboard user does; AssertionError when it is never reached."""
+    key = page.evaluate("""selector => {
+        const wanted = document.querySelector(selector), active = document.activeElement;
+        if (!wanted) return null;
+        if (!active || active === document.body || active.matches(selector)) return "Tab";
+        return active.compareDocumentPosition(wanted) & Node.DOCUMENT_POSITION_FOLLOWING ? "Tab" : "Shift+Tab";
+    }""", selector)
+    if key is None:
+        raise AssertionError(f"nothing on the page matches {selector}")
+    for _ in range(limit):
+        if page.evaluate("selector => Boolean(document.activeElement?.matches(selector))", selector):
+            return
+        page.keyboard.press(key)
+    raise AssertionError(f"{selector} was not reached with {key}")
+
+
+def press_on(page, selector: str, key: str = "Enter") -> None:
+    """Tab to `selector` and press `key` there."""
+    focus_by_keys(page, selector)
+    page.keyboard.press(key)
+
+
+def key_to_node(page, at: str) -> None:
+    """Tab to the map's one tab stop (its cursor) and move the cursor to node `at` with the arrow keys."""
+    focus_by_keys(page, "#map .target[tabindex='0']")
+    nodes = page.evaluate("() => JSON.parse(document.getElementById('puzzle-data').textContent).map.nodes")
+    for _ in range(200):
+        now = page.evaluate("() => document.activeElement.dataset.at")
+        if now == at:
+            return
+        (x, y), (to_x, to_y) = nodes[now], nodes[at]
+        if abs(to_x - x) > 0.5:
+            page.keyboard.press("ArrowRight" if to_x > x else "ArrowLeft")
+        else:
+            page.keyboard.press("ArrowDown" if to_y > y else "ArrowUp")
+    raise AssertionError(f"the map's cursor did not reach {at}")
+
+
+def key_tap(page, tap) -> None:
+    """One tap of tests/support/taps.py's or tests/web/paper_order.py's kinds, made with the keyboard
+    alone: Enter on a button reached by Tab, Space on a node reached by the map's cursor."""
+    kind, *args = tap
+    if kind == "box":
+        press_on(page, f'#this-turn button[data-box="{args[0]}"]')
+    elif kind == "end":
+        if page.is_visible("#ends"):
+            press_on(page, f'#ends button[data-end="{args[0]}"]')
+    elif kind in ("step", "goal"):
+        key_to_node(page, args[0])
+        page.keyboard.press("Space")
+        if kind == "goal" and page.is_visible("#choice"):
+            press_on(page, f'#choice button[data-goal="{args[1]}"]')
+    elif kind == "bonus":
+        press_on(page, f'#bonus button[data-value="{args[0]}"][data-action="{args[1]}"]')
+    else:
+        press_on(page, "#next")

@@ -14,7 +14,9 @@ import urllib.parse
 
 import pytest
 
-from chromium_pages import DESKTOP, PHONE, as_played, open_page, play_plan, refused, served, tap_node
+from chromium_pages import (
+    DESKTOP, PHONE, as_played, focus_by_keys, key_tap, key_to_node, open_page, play_plan, refused, served, tap_node,
+)
 from generator.players.honest import honest_plan
 from generator.rules.notation import format_plan, parse_plan
 from tests.web.conftest import KEPT_WITHIN_10_S, controlled_page, shot
@@ -83,6 +85,44 @@ def test_a_saturdays_answer_key_tapped_as_the_paper_writes_it_reaches_the_par(si
                 assert not refused(page), (number, tap, refused(page))
     assert int(page.text_content("#score")) == daily.par
     assert page.text_content("#medal-text").startswith("Gold")
+    assert not page.errors
+    page.close()
+
+
+def test_a_saturdays_answer_key_played_with_the_keyboard_alone_reaches_the_par(site, browser, base):
+    """Issue 55: the map is one tab stop with a roving cursor. Saturday's answer key (advanced game,
+    bonus actions) played with the keyboard alone, in paper order: Tab to each box, end, bonus
+    action and Next, Enter there; the map's cursor moved by the arrow keys, Space taps its node. The
+    focused node has a visible ring and a name (coordinate, place, what it offers and costs, its
+    state), what a tap changed is said in the live region, and the game ends at the par with gold."""
+    key = (SATURDAY.isoformat(), False)
+    daily = site.puzzles[key]
+    page = open_page(browser, f"{base}/{PAGE[key]}", PHONE)
+    assert page.get_attribute("body", "data-state") == "ready" and not page.errors
+    assert page.locator("#map .target[tabindex='0']").count() == 1  # one tab stop for the whole map
+    start = str(daily.puzzle.start)
+    focus_by_keys(page, "#map .target[tabindex='0']")
+    assert page.evaluate("() => document.activeElement.dataset.at") == start
+    name = page.evaluate("() => document.activeElement.getAttribute('aria-label')")
+    location = next(loc for loc in daily.puzzle.city.locations.values() if loc.at == daily.puzzle.start)
+    assert name.startswith(f"{start}, {location.name}: ") and "the start" in name
+    assert page.text_content("#place") == name  # shown under the map too
+    ring = page.evaluate("() => getComputedStyle(document.activeElement).stroke")
+    assert ring not in ("", "none")
+    for number, turn in enumerate(daily.answer.turns, start=1):
+        taps = paper_taps(turn)
+        for tap, after in zip(taps, taps[1:] + [None]):
+            key_tap(page, tap)
+            if not (tap[0] == "box" and after and after[0] == "box"):
+                assert not refused(page), (number, tap, refused(page))
+            if tap[0] == "step":
+                said = page.text_content("#announce")
+                assert said.startswith(f"{tap[1]}") and "a step of this turn" in said, said
+        if number == 1:
+            shot(page, "saturday-keyboard-phone")
+    assert int(page.text_content("#score")) == daily.par
+    assert page.text_content("#medal-text").startswith("Gold")
+    assert page.text_content("#announce").startswith(page.text_content("#verdict"))
     assert not page.errors
     page.close()
 
