@@ -99,10 +99,11 @@ def measure(name: str, port: int, seconds: float, requests) -> float:
     return best
 
 
-def run(db: str, label: str, seconds: float) -> None:
+def run(db: str, label: str, seconds: float, workers: int) -> None:
     published_rows(db)
-    server = Server(db, "--plays-per-minute", "0").start()
+    server = Server(db, "--plays-per-minute", "0", "--workers", str(workers)).start()
     try:
+        label = f"{label}, {workers} worker{'s' if workers > 1 else ''}"
         print(f"{label}:")
         plays_rate = measure("plays", server.port, seconds, plays())
         days_rate = measure("histogram", server.port, seconds, histograms())
@@ -115,15 +116,18 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--db", choices=("sqlite", "postgresql", "both"), default="both")
     parser.add_argument("--seconds", type=float, default=5.0, help="seconds per level (default 5)")
+    parser.add_argument("--workers", type=int, nargs="+", default=[1, 2], help="server processes (default: 1, then 2)")
     args = parser.parse_args()
     if args.db in ("sqlite", "both"):
         with tempfile.TemporaryDirectory() as folder:
-            run(str(Path(folder) / "results.sqlite"), "SQLite", args.seconds)
+            for workers in args.workers:
+                run(str(Path(folder) / f"results-{workers}.sqlite"), "SQLite", args.seconds, workers)
     if args.db in ("postgresql", "both"):
         if postgres_bin() is None:
             sys.exit("PostgreSQL's initdb is not installed (apt-get install postgresql)")
         with throwaway_postgres() as address:
-            run(fresh_postgres(address, "load"), "PostgreSQL", args.seconds)
+            for workers in args.workers:
+                run(fresh_postgres(address, f"load{workers}"), "PostgreSQL", args.seconds, workers)
 
 
 if __name__ == "__main__":

@@ -55,6 +55,8 @@ def register(subparsers: argparse._SubParsersAction) -> None:
                         help="do not solve today's and tomorrow's puzzles at start, only when a play of them arrives")
     parser.add_argument("--plays-per-minute", type=int, default=30, metavar="N",
                         help="plays one address may post a minute (default: 30; 0: no limit, for a load test)")
+    parser.add_argument("--workers", type=int, default=1, metavar="N",
+                        help="server processes (default: 1); each keeps its own rate limit and deals the dates ahead")
     parser.add_argument("--today", metavar="DATE",
                         help="the date taken as today, YYYY-MM-DD (default: today's UTC date; for tests)")
     parser.set_defaults(func=run)
@@ -79,10 +81,11 @@ def run(args: argparse.Namespace) -> int:
     today = None
     if args.today is not None:
         try:
-            fixed = dt.date.fromisoformat(args.today)
+            today = dt.date.fromisoformat(args.today)
         except ValueError:
             raise UsageError(f"--today {args.today!r} is not a date of the form YYYY-MM-DD") from None
-        today = lambda: fixed  # noqa: E731
+    if not 1 <= args.workers <= 64:
+        raise UsageError(f"--workers {args.workers}: expected 1 to 64")
     work = daily_work(args.work)
     cities = tuple(daily_city(c) for c in args.city)
     try:
@@ -99,9 +102,7 @@ def run(args: argparse.Namespace) -> int:
             raise UsageError(f"cannot listen on {args.host}:{args.port}: {error.strerror or error}") from None
     settings = Settings(db=args.db, work=work, plays_per_minute=args.plays_per_minute,
                         allow_origins=tuple(args.allow_origin), site=args.site, deal_ahead=not args.no_deal_ahead,
-                        cities=cities)
-    if today is not None:
-        settings.today = today
+                        cities=cities, fixed_today=today)
     try:
         app_store_check(settings)
     except Exception as error:  # a database that cannot be reached: its driver's one line
@@ -110,7 +111,7 @@ def run(args: argparse.Namespace) -> int:
         raise
     print(f"citytrip serve: http://{args.host}:{args.port}{'/' if args.site else '/api/v1/health'} "
           f"(database {args.db}; Ctrl-C stops)", file=sys.stderr, flush=True)
-    serve(settings, args.host, args.port)
+    serve(settings, args.host, args.port, args.workers)
     return 0
 
 

@@ -16,8 +16,8 @@ import io
 import json
 import multiprocessing
 import threading
-from dataclasses import dataclass, field
-from typing import Callable
+import time
+from dataclasses import dataclass
 
 from starlette.applications import Starlette
 from starlette.concurrency import run_in_threadpool
@@ -37,6 +37,7 @@ from generator.results.published import KINDS, Published, make_published, versio
 from generator.results.store import Store
 
 MAX_BODY = 8 * 1024
+FIGURES_AGE = 1.0  # seconds a day's figures are answered from memory (a busy day's page asks often)
 API = "/api/v1"
 
 
@@ -47,7 +48,10 @@ class Settings:
     plays_per_minute: int = 30
     allow_origins: tuple[str, ...] = ()
     site: str | None = None
-    today: Callable[[], dt.date] = field(default=lambda: dt.datetime.now(dt.UTC).date())
+    fixed_today: dt.date | None = None  # the date taken as today (tests); None: the UTC date
+
+    def today(self) -> dt.date:
+        return self.fixed_today or dt.datetime.now(dt.UTC).date()
     deal_ahead: bool = True
     cities: tuple[str, ...] = ()
 
@@ -60,13 +64,24 @@ class Dealer:
         self.pending: set[tuple] = set()
         self.lock = threading.Lock()
         self.pool: concurrent.futures.ProcessPoolExecutor | None = None
+        # A published puzzle never changes once stored: each process keeps those it has read.
+        self.known: dict[tuple, Published] = {}
+        self.codes: dict[str, Published] = {}
+
+    def _keep(self, published: Published | None) -> Published | None:
+        if published is not None and len(self.codes) < 10_000:
+            self.known[(published.city, published.day, published.kind)] = published
+            self.codes[published.code] = published
+        return published
 
     def lookup(self, city: str, day: dt.date, kind: str) -> Published | None:
-        return self.store.published(city, day, kind, version_of(kind, self.work))
+        known = self.known.get((city, day, kind))
+        return known or self._keep(self.store.published(city, day, kind, version_of(kind, self.work)))
 
     def by_code(self, code: str) -> Published | None:
         """The published puzzle of this very code, at this server's versions."""
-        return self.store.by_code(code, tuple(version_of(kind, self.work) for kind in KINDS))
+        known = self.codes.get(code)
+        return known or self._keep(self.store.by_code(code, tuple(version_of(kind, self.work) for kind in KINDS)))
 
     def request(self, city: str, day: dt.date, kind: str) -> None:
         key = (city, day, kind)
@@ -110,6 +125,7 @@ def create_app(settings: Settings) -> Starlette:
     dealer = Dealer(store, settings.work)
     limit = RateLimit(settings.plays_per_minute)
     origins = set(settings.allow_origins)
+    recent: dict[tuple, tuple[float, dict]] = {}  # the day's figures, at most FIGURES_AGE old
 
     async def body_of(request: Request) -> bytes | None:
         """The request's body, None when it is over MAX_BODY (read no further than that)."""
@@ -159,8 +175,7 @@ def create_app(settings: Settings) -> Starlette:
 
     def record(data: object) -> Response:
         verdict = judge(data, settings.today(), dealer.lookup, dealer.by_code)
-        created, play = store.record(verdict.play)
-        standing = store.standing(play)
+        created, play, standing = store.record(verdict.play)
         answer = {
             "counted": not play.revealed,
             "city": play.city, "date": play.day.isoformat(), "kind": play.kind,
@@ -188,7 +203,16 @@ def create_app(settings: Settings) -> Starlette:
             published = dealer.lookup(city, day, kind)
             return None if published is None else store.day(published)
 
-        found = await run_in_threadpool(figures)
+        key = (city, day, kind)
+        cached = recent.get(key)
+        if cached is not None and cached[0] > time.monotonic() - FIGURES_AGE:
+            found = cached[1]
+        else:
+            found = await run_in_threadpool(figures)
+            if found is not None:
+                if len(recent) > 1000:
+                    recent.clear()
+                recent[key] = (time.monotonic(), found)
         if found is None:
             return error(404, f"no {kind} of {city} for {day} has been played here")
         return JSONResponse(found)

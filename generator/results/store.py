@@ -123,38 +123,39 @@ class Store:
 
     # Plays
 
-    def record(self, play: Play) -> tuple[bool, Play]:
-        """Store `play` when it is the player's first of its puzzle: (True, play); otherwise
-        (False, the first one), storing nothing."""
+    def record(self, play: Play) -> tuple[bool, Play, dict]:
+        """Store `play` when it is the player's first of its puzzle: (True, play, its standing);
+        otherwise (False, the first one, its standing), storing nothing. The play is committed
+        before this returns."""
+        c = plays_table.c
         try:
             with self.engine.begin() as db:
                 db.execute(insert(plays_table).values(**vars(play), received=dt.datetime.now(dt.UTC).replace(tzinfo=None)))
-            return True, play
+            created = True
         except IntegrityError:
-            c = plays_table.c
-            with self.engine.connect() as db:
+            created = False
+        with self.engine.connect() as db:
+            if not created:
                 row = db.execute(select(*(getattr(c, name) for name in Play.__dataclass_fields__)).where(
                     c.city == play.city, c.day == play.day, c.kind == play.kind, c.version == play.version,
-                    c.player == play.player)).mappings().first()
-            if row is None:
-                raise
-            return False, Play(**row)
+                    c.player == play.player)).mappings().one()
+                play = Play(**row)
+            return created, play, self._standing(db, play)
 
     def _counted(self, city: str, day: dt.date, kind: str, version: str):
         c = plays_table.c
         return (c.city == city, c.day == day, c.kind == kind, c.version == version, c.revealed.is_(False))
 
-    def standing(self, play: Play) -> dict:
+    def _standing(self, db, play: Play) -> dict:
         """Where `play`'s score stands among the counted plays of its puzzle."""
         c = plays_table.c
         where = self._counted(play.city, play.day, play.kind, play.version)
-        with self.engine.connect() as db:
-            played, won, above, below = db.execute(select(
-                func.count(),
-                func.coalesce(func.sum(func.cast(c.won, Integer)), 0),
-                func.coalesce(func.sum(func.cast(c.score > play.score, Integer)), 0),
-                func.coalesce(func.sum(func.cast(c.score < play.score, Integer)), 0),
-            ).where(*where)).one()
+        played, won, above, below = db.execute(select(
+            func.count(),
+            func.coalesce(func.sum(func.cast(c.won, Integer)), 0),
+            func.coalesce(func.sum(func.cast(c.score > play.score, Integer)), 0),
+            func.coalesce(func.sum(func.cast(c.score < play.score, Integer)), 0),
+        ).where(*where)).one()
         return {
             "place": int(above) + 1,
             "percentile": round(100 * int(below) / played) if played else 0,  # "better than N % of the players"

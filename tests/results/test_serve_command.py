@@ -69,3 +69,21 @@ def test_the_server_solves_a_date_itself_as_citytrip_daily_does(tmp_path) -> Non
     finally:
         server.stop()
 
+
+
+def test_several_worker_processes_share_one_database(tmp_path) -> None:
+    """`--workers 2` starts two processes that take plays into the same SQLite file."""
+    from tests.results.conftest import published_rows
+
+    db = str(tmp_path / "results.sqlite")
+    published_rows(db)
+    published, plan = pinned("mini")
+    server = Server(db, "--workers", "2", "--plays-per-minute", "0").start()
+    try:
+        for n in range(6):
+            status, answer = server.post({"code": published.code, "plan": plan, "player": f"worker-test-{n:04d}",
+                                          "revealed": False})
+            assert status == 201, answer
+        assert answer["standing"]["played"] == 6
+    finally:
+        server.stop()
