@@ -43,7 +43,8 @@ RANK = {name: rank for rank, names in enumerate(LAYERS) for name in names}
 # Third-party libraries that one package wraps for all the others.
 OWNERS = {"ortools": "solver", "reportlab": "render", "babel": "language", "dask": "cluster",
           "distributed": "cluster", "qrcode": "render", "pypdfium2": "render", "tqdm": "cli",
-          "starlette": "results", "uvicorn": "results", "sqlalchemy": "results", "psycopg": "results"}
+          "starlette": "results", "uvicorn": "results", "sqlalchemy": "results", "psycopg": "results",
+          "alembic": "results"}
 
 
 def package_of(module: str) -> str:

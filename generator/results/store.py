@@ -80,8 +80,23 @@ def database_url(text: str) -> str:
     return f"sqlite+pysqlite:///{Path(text).resolve()}"
 
 
+MIGRATIONS = Path(__file__).resolve().parent / "migrations"
+
+
+def migrate(engine: Engine) -> None:
+    """Bring the database's tables to the newest of Alembic's migrations (generator/results/migrations)."""
+    from alembic import command
+    from alembic.config import Config
+
+    config = Config()
+    config.set_main_option("script_location", str(MIGRATIONS))
+    with engine.begin() as connection:
+        config.attributes["connection"] = connection
+        command.upgrade(config, "head")
+
+
 class Store:
-    """The database: its tables made when missing (SQLAlchemy's create_all; no migrations yet)."""
+    """The database, its tables migrated to the newest revision when opened."""
 
     def __init__(self, db: str) -> None:
         url = database_url(db)
@@ -93,7 +108,7 @@ class Store:
                 self.engine = create_engine(url, pool_size=10, max_overflow=10, pool_pre_ping=True)
         except ArgumentError as error:
             raise UsageError(f"--db {shown(db)} is not a database address SQLAlchemy reads: {error}") from None
-        metadata.create_all(self.engine)
+        migrate(self.engine)
 
     def close(self) -> None:
         self.engine.dispose()

@@ -1,0 +1,1 @@
+"""Alembic's migrations of the results database (run by `generator.results.store.Store` at start)."""
