@@ -8,13 +8,13 @@ solver work never holds up the plays of other dates.
 
 from __future__ import annotations
 
-import concurrent.futures
 import contextlib
 import csv
 import datetime as dt
 import io
 import json
 import multiprocessing
+import signal
 import threading
 import time
 from dataclasses import dataclass
@@ -63,7 +63,8 @@ class Dealer:
         self.store, self.work = store, work
         self.pending: set[tuple] = set()
         self.lock = threading.Lock()
-        self.pool: concurrent.futures.ProcessPoolExecutor | None = None
+        self.pool = None  # a multiprocessing pool of one spawned process, made at the first need
+        self.closing = False
         # A published puzzle never changes once stored: each process keeps those it has read.
         self.known: dict[tuple, Published] = {}
         self.codes: dict[str, Published] = {}
@@ -86,19 +87,21 @@ class Dealer:
     def request(self, city: str, day: dt.date, kind: str) -> None:
         key = (city, day, kind)
         with self.lock:
-            if key in self.pending:
+            if key in self.pending or self.closing:
                 return
             if self.pool is None:
-                self.pool = concurrent.futures.ProcessPoolExecutor(1, mp_context=multiprocessing.get_context("spawn"))
+                self.pool = multiprocessing.get_context("spawn").Pool(1, initializer=_ignore_interrupts)
             self.pending.add(key)
-            future = self.pool.submit(make_published, city, day, kind, self.work)
-        future.add_done_callback(lambda done: self._done(key, done))
+            self.pool.apply_async(make_published, (city, day, kind, self.work),
+                                  callback=lambda made: self._done(key, made),
+                                  error_callback=lambda problem: self._done(key, None, problem))
 
-    def _done(self, key: tuple, future: concurrent.futures.Future) -> None:
+    def _done(self, key: tuple, made: Published | None, problem: BaseException | None = None) -> None:
         try:
-            self.store.add_published(future.result())
-        except Exception as error:  # reported, and asked again by the next play of that date
-            print(f"citytrip serve: could not make the {key[2]} of {key[0]} for {key[1]}: {error!r}", flush=True)
+            if made is not None:
+                self.store.add_published(made)
+            elif not self.closing:  # reported, and asked again by the next play of that date
+                print(f"citytrip serve: could not make the {key[2]} of {key[0]} for {key[1]}: {problem!r}", flush=True)
         finally:
             with self.lock:
                 self.pending.discard(key)
@@ -112,8 +115,16 @@ class Dealer:
                         self.request(city, day, kind)
 
     def close(self) -> None:
+        """Stop the worker, dropping a date half made (the next start makes it again)."""
+        with self.lock:
+            self.closing = True
         if self.pool is not None:
-            self.pool.shutdown(wait=False, cancel_futures=True)
+            self.pool.terminate()
+            self.pool.join()
+
+
+def _ignore_interrupts() -> None:
+    signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C is the server's to handle
 
 
 def error(status: int, message: str, **headers: str) -> JSONResponse:

@@ -71,15 +71,21 @@ def test_the_server_solves_a_date_itself_as_citytrip_daily_does(tmp_path) -> Non
 
 
 
-def test_several_worker_processes_share_one_database(tmp_path) -> None:
-    """`--workers 2` starts two processes that take plays into the same SQLite file."""
+def test_several_worker_processes_share_one_database_and_serve_the_site(tmp_path) -> None:
+    """`--workers 2` starts two processes that take plays into the same SQLite file; `--site DIR`
+    serves the built site beside the API."""
     from tests.results.conftest import published_rows
 
     db = str(tmp_path / "results.sqlite")
     published_rows(db)
+    site = tmp_path / "site"
+    site.mkdir()
+    (site / "index.html").write_text("<h1>Citytrip dailies</h1>", encoding="utf-8")
     published, plan = pinned("mini")
-    server = Server(db, "--workers", "2", "--plays-per-minute", "0").start()
+    server = Server(db, "--workers", "2", "--plays-per-minute", "0", "--site", str(site)).start()
     try:
+        status, page, _ = server.request("GET", "/")
+        assert status == 200 and b"Citytrip dailies" in page
         for n in range(6):
             status, answer = server.post({"code": published.code, "plan": plan, "player": f"worker-test-{n:04d}",
                                           "revealed": False})
