@@ -549,11 +549,34 @@ function remember() {
   }
 }
 
-// On a zoomed map, keep the end being extended in sight.
-function followHead() {
-  if (!$("board").classList.contains("zoomed") || !view) return;
-  const head = targetLayer.querySelector(`[data-at="${view.heads[view.active_end]}"]`);
-  head?.scrollIntoView({ block: "nearest", inline: "center" });
+// On a zoomed map, keep the end being extended in sight: the board scrolls (not the page) to
+// bring it to the middle when it nears the board's edge (`centre`: in any case).
+function followHead(centre = false) {
+  const board = $("board");
+  if (!board.classList.contains("zoomed") || !view) return;
+  const head = targets[view.heads[view.active_end]];
+  if (!head) return;
+  const frame = board.getBoundingClientRect();
+  const node = head.getBoundingClientRect();
+  const x = node.left + node.width / 2 - frame.left;
+  const y = node.top + node.height / 2 - frame.top;
+  const margin = centre ? Infinity : 2 * node.width;
+  if (x < margin || x > frame.width - margin) board.scrollLeft += x - frame.width / 2;
+  if (y < margin || y > frame.height - margin) board.scrollTop += y - frame.height / 2;
+}
+
+// Bigger map (zoomed: twice the width, panned in its own box) or the whole map.
+function zoom(zoomed) {
+  $("board").classList.toggle("zoomed", zoomed);
+  $("zoom").setAttribute("aria-pressed", String(zoomed));
+  $("zoom").textContent = zoomed ? "[[Whole map]]" : "[[Bigger map]]";
+  followHead(true);
+}
+
+// A node's width on the screen, in CSS px: under 24 px (WCAG 2.2's target size, 2.5.8) the map
+// opens zoomed, around the end being extended; the whole map stays one tap away.
+function nodeWidth() {
+  return map.getBoundingClientRect().width / viewWidth * cell;
 }
 
 // Where the keyboard's focus is, as something that survives a redraw (the boxes, choices and
@@ -711,12 +734,7 @@ function wire() {
   map.addEventListener("pointerleave", () => showPlace(map.contains(document.activeElement) ? cursor : null));
   document.querySelectorAll("#ends button").forEach((b) =>
     b.addEventListener("click", () => ask("select_end", Number(b.dataset.end))));
-  $("zoom").addEventListener("click", () => {
-    const zoomed = $("board").classList.toggle("zoomed");
-    $("zoom").setAttribute("aria-pressed", String(zoomed));
-    $("zoom").textContent = zoomed ? "[[Whole map]]" : "[[Bigger map]]";
-    followHead();
-  });
+  $("zoom").addEventListener("click", () => zoom(!$("board").classList.contains("zoomed")));
   $("undo").addEventListener("click", () => ask("undo"));
   $("next").addEventListener("click", () => ask("next_turn"));
   $("copy-share").addEventListener("click", () => navigator.clipboard?.writeText($("share").value));
@@ -752,6 +770,7 @@ try {
   }
   wire();
   draw();
+  if (!data.page.mini && nodeWidth() < 24) zoom(true); // a phone: the nodes a thumb can hit
   if (LEVEL) say(levelNote);
   else {
     if (playNote) say(playNote.text, playNote.illegal);

@@ -15,11 +15,11 @@ import urllib.parse
 import pytest
 
 from chromium_pages import (
-    DESKTOP, PHONE, as_played, focus_by_keys, key_tap, key_to_node, open_page, play_plan, refused, served, tap_node,
+    DESKTOP, PHONE, as_played, change_fragment, focus_by_keys, key_tap, key_to_node, open_page, play_plan, refused, served, tap_node,
 )
 from generator.players.honest import honest_plan
 from generator.rules.notation import format_plan, parse_plan
-from tests.web.conftest import KEPT_WITHIN_10_S, controlled_page, shot
+from tests.web.conftest import KEPT_WITHIN_10_S, ROOT, controlled_page, shot
 from tests.web.days import FRIDAY, MONDAY, SATURDAY
 from tests.web.paper_order import paper_taps
 
@@ -417,3 +417,132 @@ def test_a_dutch_or_french_page_plays_in_its_language(site_in, browser, lang, wo
         shot(page, f"monday-phone-{lang}", full=True)
         assert not page.errors
         page.close()
+
+
+# Every target a thumb uses on a page played by taps, with its size and room (WCAG 2.2, 2.5.8):
+# buttons, the legend's summary, selects and the map's nodes. Links in a line of text are left
+# out (2.5.8's inline exception).
+TARGETS = """() => {
+  const shown = (element) => {
+    const box = element.getBoundingClientRect();
+    return box.width > 0 && box.height > 0 && getComputedStyle(element).visibility !== "hidden";
+  };
+  return [...document.querySelectorAll("button, summary, select, input, #map .target")].filter(shown).map((element) => {
+    const box = element.getBoundingClientRect();
+    return { what: element.dataset.at || element.dataset.box || element.id || element.textContent.trim().slice(0, 30),
+             x: box.left + box.width / 2, y: box.top + box.height / 2, width: box.width, height: box.height };
+  });
+}"""
+
+
+def small_targets(page) -> list[str]:
+    """The targets under 24 × 24 CSS px whose 24-px circle meets another target's (2.5.8's spacing)."""
+    targets = page.evaluate(TARGETS)
+    small = []
+    for target in targets:
+        if target["width"] >= 24 and target["height"] >= 24:
+            continue
+        crowded = [other for other in targets if other is not target
+                   and ((other["x"] - target["x"]) ** 2 + (other["y"] - target["y"]) ** 2) ** 0.5 < 24]
+        if crowded:
+            small.append(f"{target['what']} {target['width']:.1f}×{target['height']:.1f}")
+    return small
+
+
+@pytest.mark.parametrize("where", ["daily", "mini", "levels"])
+def test_every_target_of_a_page_played_by_taps_is_24_px_on_a_phone(site, browser, base, where):
+    """Issue 55: at 390 × 844 every target (buttons, the legend, the map's nodes) is at least 24 × 24
+    CSS px or has 24 px of room: the map opens zoomed (a phone's whole map has 15-px nodes), scrolled
+    to the path's end, with *Whole map* one tap away; the boxes are one scroll away."""
+    url = {"daily": PAGE[(SATURDAY.isoformat(), False)], "mini": PAGE[(MONDAY.isoformat(), True)],
+           "levels": "antwerpen/levels.html#code=K7MPQR&level=1&cards=16"}[where]
+    page = open_page(browser, f"{base}/{url}", PHONE)
+    assert page.get_attribute("body", "data-state") == "ready" and not page.errors
+    page.evaluate("() => document.getElementById('legend').open = true")
+    assert small_targets(page) == []
+    if where != "mini":
+        assert page.get_attribute("#board", "class") == "board zoomed"
+        head = page.locator("#map .overlay .head.active")
+        board = page.locator("#board").bounding_box()
+        ring = head.bounding_box()
+        assert board["x"] <= ring["x"] and ring["x"] + ring["width"] <= board["x"] + board["width"]  # the end in sight
+        assert board["y"] <= ring["y"] and ring["y"] + ring["height"] <= board["y"] + board["height"]
+        shot(page, f"{where}-phone-zoomed")
+        page.click("#zoom")  # the whole map, one tap away
+        assert page.get_attribute("#board", "class") == "board"
+        assert page.locator("#map").bounding_box()["width"] <= PHONE["width"]
+    page.close()
+
+
+# --- accessibility: axe-core (an npm dev dependency, pinned in package.json) on every page and state --
+
+AXE = ROOT / "node_modules" / "axe-core" / "axe.min.js"
+
+
+def axe_violations(page) -> list[str]:
+    """axe-core's violations on the page as it is now, one line each (rule, impact, first targets)."""
+    if not page.evaluate("() => typeof window.axe === 'object'"):
+        page.add_script_tag(path=str(AXE))
+    found = page.evaluate("async () => (await axe.run(document)).violations.map(v => "
+                          "`${v.id} (${v.impact}): ${v.nodes.slice(0, 3).map(n => n.target.join(' ')).join(', ')}`)")
+    return found
+
+
+def _checked(page, where: str, found: dict) -> None:
+    """axe at phone size and at desktop size, the results kept by `where`."""
+    for size, viewport in (("phone", PHONE), ("desktop", DESKTOP)):
+        page.set_viewport_size(viewport)
+        problems = axe_violations(page)
+        if problems:
+            found[f"{where} {size}"] = problems
+    page.set_viewport_size(PHONE)
+
+
+@pytest.mark.parametrize("lang", ["en", "nl", "fr"])
+def test_axe_finds_no_violation_on_any_page_or_state(site, site_in, browser, lang):
+    """Issue 55: axe-core finds no violation on the index, how to play, an advanced daily (set up,
+    mid-game with a turn being written, the end), a mini, the levels page (dealt, a box chosen) and
+    the table page (set up, dealt, after Next), at phone and desktop size, in each language."""
+    assert AXE.exists(), "run `npm ci`: axe-core is a dev dependency in package.json"
+    built = site if lang == "en" else site_in(lang)
+    key = (SATURDAY.isoformat(), False)
+    daily = built.puzzles[key]
+    found: dict[str, list[str]] = {}
+    with served(built.folder) as address:
+        for where in ("index.html", "how-to-play.html"):
+            page = browser.new_page(viewport=PHONE)
+            page.goto(f"{address}/{where}")
+            _checked(page, where, found)
+            page.close()
+        page = open_page(browser, f"{address}/{PAGE[key]}", PHONE)
+        _checked(page, "daily set up", found)
+        page.click('#this-turn button[data-box="L1"]')
+        page.keyboard.press("Tab")
+        _checked(page, "daily a box chosen", found)
+        half = format_plan(type(daily.answer)(daily.answer.turns[:7]))
+        change_fragment(page, "#plan=" + urllib.parse.quote(half))
+        _checked(page, "daily mid-game", found)
+        change_fragment(page, "#plan=" + urllib.parse.quote(format_plan(daily.answer)))
+        assert page.is_visible("#result")
+        page.evaluate("() => document.getElementById('legend').open = true")
+        _checked(page, "daily end", found)
+        page.close()
+        page = open_page(browser, f"{address}/{PAGE[(MONDAY.isoformat(), True)]}", PHONE)
+        _checked(page, "mini", found)
+        page.close()
+        page = open_page(browser, f"{address}/antwerpen/levels.html#code=K7MPQR&level=1&cards=16", PHONE)
+        _checked(page, "levels dealt", found)
+        page.click('#this-turn button[data-box="L1"]')
+        page.click('#this-turn button[data-box="L2"]')
+        _checked(page, "levels a turn written", found)
+        page.close()
+        page = open_page(browser, f"{address}/antwerpen/table.html", PHONE)
+        _checked(page, "table set up", found)
+        page.close()
+        page = open_page(browser, f"{address}/antwerpen/table.html#code=K7MPQR&game=advanced&cards=16&tasks=345", PHONE)
+        _checked(page, "table dealt", found)
+        page.click("#forward")
+        _checked(page, "table after Next", found)
+        assert not page.errors
+        page.close()
+    assert not found, found

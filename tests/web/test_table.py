@@ -168,6 +168,30 @@ def test_a_level_played_by_taps_ends_with_the_engines_score_and_verdict(browser,
     page.close()
 
 
+def test_a_level_played_with_the_keyboard_alone_on_a_phone_ends_as_the_engine_says(browser, base):
+    """Issue 55: the same level and plan played with the keyboard alone, in paper order, on a phone
+    (the map opens zoomed there: its nodes 24 px at least): Tab and Enter for the buttons, the map's
+    cursor moved by the arrow keys and Space. The score and verdict are the engine's."""
+    from chromium_pages import key_tap
+    from tests.web.paper_order import paper_taps
+
+    puzzle = level_puzzle(load_city("antwerpen"), CODE, LEVEL, 16)
+    plan = honest_plan(puzzle)
+    report = replay(puzzle, plan)
+    page = open_page(browser, f"{base}/{LEVELS}", PHONE)
+    assert page.get_attribute("#board", "class") == "board zoomed"
+    for number, turn in enumerate(plan.turns, start=1):
+        taps = paper_taps(turn)
+        for tap, after in zip(taps, taps[1:] + [None]):
+            key_tap(page, tap)
+            if not (tap[0] == "box" and after and after[0] == "box"):
+                assert not page.query_selector("#message.illegal"), (number, tap, page.text_content("#message"))
+    assert int(page.text_content("#score")) == report.score
+    assert page.text_content("#verdict") == f"You won with {report.score}!"
+    assert not page.errors
+    page.close()
+
+
 def test_a_levels_game_survives_a_reload(browser, base):
     """Issue: a reload restarted the level. The address keeps the deal, the turns played and the
     turn being written (the notation); a reload deals the same deck and the engine replays them, so
