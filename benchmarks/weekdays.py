@@ -13,11 +13,16 @@ the par only where the par caps them, and the deal only where a weak par misses 
 the full model's bound is skipped (the targets never use it).
 
     python benchmarks/weekdays.py [--from 2026-12-07] [--weeks 8] [--work 4] [--log FILE] [--keep DIR] [--report-only]
+    python benchmarks/weekdays.py --report-only --log FILE --results EXPORT.csv
+
+With `--results`, the real players' plays exported by the results service (`citytrip serve`,
+docs/results.md) go beside the panel's wins, per weekday and date by date.
 """
 
 from __future__ import annotations
 
 import argparse
+import csv
 import datetime as dt
 import json
 import math
@@ -125,6 +130,38 @@ def report(rows: list[dict]) -> tuple[str, bool]:
     return "\n".join(lines), not problems
 
 
+def people(rows: list[dict], export: Path) -> str:
+    """Real players beside the panel: the results service's export (`citytrip serve`,
+    GET /api/v1/export.csv, docs/results.md) read for its counted daily plays, joined with the
+    report's dates. Per weekday, then date by date: the panel's win share and the people's, with
+    how many people played (a share of a handful of plays says little)."""
+    played: dict[tuple[str, str], list[bool]] = {}
+    with export.open(newline="", encoding="utf-8") as text:
+        for play in csv.DictReader(text):
+            if play.get("kind") == "daily":
+                played.setdefault((play["city"], play["date"]), []).append(play["won"].strip().lower() in ("1", "true"))
+    lines = ["| weekday | dates | panel win share | dates with plays | plays | people's win share |",
+             "|---|---|---|---|---|---|"]
+    for weekday, level in enumerate(WEEKDAYS):
+        days = [r for r in rows if r["weekday"] == weekday]
+        if not days:
+            continue
+        seats = sum(len(r["players"]) for r in days)
+        panel = sum(p["wins"] for r in days for p in r["players"].values()) / seats
+        wins = [won for r in days for won in played.get((r["city"], r["day"]), [])]
+        with_plays = sum(1 for r in days if (r["city"], r["day"]) in played)
+        share = f"{sum(wins) / len(wins):.0%}" if wins else "–"
+        lines.append(f"| {level.name} | {len(days)} | {panel:.0%} | {with_plays} | {len(wins)} | {share} |")
+    lines += ["", "| date | city | weekday | target | panel wins | plays | people won |", "|---|---|---|---|---|---|---|"]
+    for r in sorted(rows, key=lambda r: (r["day"], r["city"])):
+        wins = played.get((r["city"], r["day"]))
+        if wins:
+            panel = sum(p["wins"] for p in r["players"].values())
+            lines.append(f"| {r['day']} | {r['city']} | {WEEKDAYS[r['weekday']].name} | {r['target']} | "
+                         f"{panel}/{len(r['players'])} | {len(wins)} | {sum(wins)} ({sum(wins) / len(wins):.0%}) |")
+    return "\n".join(lines)
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--from", dest="first", type=dt.date.fromisoformat, default=dt.date(2026, 12, 7))
@@ -133,12 +170,21 @@ def main() -> int:
     parser.add_argument("--log", type=Path, default=Path("output/weekdays.jsonl"))
     parser.add_argument("--report-only", action="store_true")
     parser.add_argument("--keep", type=Path, metavar="DIR", help="also keep each date's puzzle and answer YAML in DIR")
+    parser.add_argument("--results", type=Path, metavar="EXPORT.csv",
+                        help="with --report-only: real players' win share beside the panel's (citytrip serve's export)")
     args = parser.parse_args()
     args.log.parent.mkdir(parents=True, exist_ok=True)
     if not args.report_only:
         run(args.first, args.weeks, args.work, args.log, args.keep)
     text, met = report(read(args.log))
     print(text)
+    if args.results is not None:
+        if not args.results.is_file():
+            print(f"weekdays.py: --results {args.results}: no such file (citytrip serve's GET /api/v1/export.csv)",
+                  file=sys.stderr)
+            return 2
+        print()
+        print(people(read(args.log), args.results))
     return 0 if met else 1
 
 
