@@ -244,8 +244,18 @@ function nodeName(at) {
   return (place ? `${at}, ${place}` : at) + (states.length ? "; " + states.join(", ") : "");
 }
 
+let stated = new Set(); // the nodes whose name said a state at the last draw
+
+// Name the nodes whose state may have changed: those with one now or at the last draw (the
+// others keep their place's name, written once).
 function nameNodes() {
-  for (const [at, target] of Object.entries(targets)) {
+  const now = new Set([view.start, ...view.path.flat(), ...view.draft_path.flat(), ...view.heads,
+    ...view.achieved.map((done) => done.at), ...view.ticked, ...view.tickable]);
+  const changed = stated.size ? new Set([...stated, ...now]) : Object.keys(targets);
+  stated = now;
+  for (const at of changed) {
+    const target = targets[at];
+    if (!target) continue;
     const name = nodeName(at);
     if (target.getAttribute("aria-label") !== name) {
       target.setAttribute("aria-label", name);
@@ -617,11 +627,11 @@ function draw() {
   $("next").classList.toggle("complete", Boolean(view.complete)); // the whole turn pays: Next plays it
   $("next").textContent = view.turn === view.turns ? "[[Finish]]" : "[[Next turn]]";
   nameNodes();
+  requestAnimationFrame(() => followHead()); // reads the layout: after this draw's changes, not in the middle of them
   if (focused && !document.activeElement?.isConnected || focused && document.activeElement === body) {
     (document.querySelector(focused) || (focused.startsWith("#bonus") && document.querySelector("#bonus button"))
       || (focused.startsWith("#choice") ? targets[cursor] : $("next"))).focus();
   }
-  followHead();
 }
 
 // --- a daily game in progress, kept in this browser ---------------------------------------------
