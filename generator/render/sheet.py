@@ -334,7 +334,7 @@ def draw_turn_tracker(canvas: Canvas, x: float, y: float) -> None:
 # --- legend ------------------------------------------------------------------------------------
 
 
-def _legend_rows(city: City, mode: str) -> list[tuple[list[tuple[str, str]], list[tuple[str, str]], str]]:
+def legend_rows(city: City, mode: str) -> list[tuple[list[tuple[str, str]], list[tuple[str, str]], str]]:
     """(goal icons, price icons, label) per legend line, in the rules' order (R11)."""
     scheme = load_icon_scheme()
     style = load_sheet_style()
@@ -370,7 +370,7 @@ class LegendColumns:
 
 
 def _legend_columns(city: City, mode: str) -> LegendColumns:
-    goal_width = max(len(goal) for goal, _, _ in _legend_rows(city, mode)) * (LEGEND_ICON + 0.6 * mm)
+    goal_width = max(len(goal) for goal, _, _ in legend_rows(city, mode)) * (LEGEND_ICON + 0.6 * mm)
     price_x = goal_width + 3.5 * mm
     return LegendColumns(goal_width, price_x, price_x + 3 * (LEGEND_ICON + 0.4 * mm) + 1.5 * mm)
 
@@ -402,7 +402,7 @@ def _legend_entries(city: City, mode: str) -> list[LegendEntry]:
     register_fonts()  # the rows are measured in the text font, maybe before any canvas exists
     columns = _legend_columns(city, mode)
     entries = []
-    for goal, price, label in _legend_rows(city, mode):
+    for goal, price, label in legend_rows(city, mode):
         lines = len(_text_lines(label, LEGEND_WIDTH - columns.label_x, LABEL_SIZE))
         entries.append(LegendEntry("goal", label, columns.label_x, _row_height(lines, LABEL_SIZE), tuple(goal),
                                    tuple(price)))

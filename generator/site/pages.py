@@ -31,7 +31,7 @@ from generator.render.daily_text import (
 from generator.render.icon_scheme import load_icon_scheme
 from generator.render.icons import icon_width
 from generator.render.svg import icon_outline
-from generator.render.sheet import _legend_rows as legend_rows, legend_notes
+from generator.render.sheet import legend_notes, legend_rows
 from generator.render.sheet_style import load_sheet_style
 from generator.render.cards import kind_title
 from generator.render.wording import capital, category_label, location_name, location_url, start_description
