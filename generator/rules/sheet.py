@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 from typing import Iterable, Sequence
 
 from generator.errors import IllegalMoveError, Violation, shown
-from generator.language import _
+from generator.language import _, ngettext
 from generator.rules.cards import BOX_NAMES, PAIRS, TRIPLES, ActionType, normalise_boxes
 from generator.rules.city import ADVANCED, Location, city_words
 from generator.rules.grid import Coord, crossing_diagonal, edge
@@ -268,7 +268,8 @@ class Sheet:
             total[use.action] += use.value
         steps = sum(events.steps)
         if steps > total[ActionType.PLAN]:
-            return "R5", _("the path grows {steps} steps but the plan actions allow {allowed}").format(
+            return "R5", ngettext("the path grows {steps} step but the plan actions allow {allowed}",
+                                  "the path grows {steps} steps but the plan actions allow {allowed}", steps).format(
                 steps=steps, allowed=total[ActionType.PLAN])
         for (location, _goal), payment in zip(claims, events.goals):
             if total[payment.action] < payment.cost:
