@@ -315,8 +315,8 @@ class Sheet:
             if events.earned(mask)[value] < need:
                 continue
             if sum(taken) == 0:  # earned by goals at the ends: name the last of them
-                last = max(i for i in range(len(claims)) if mask >> i & 1)
-                return claims[last][0].at, 0
+                last = max((i for i in range(len(claims)) if mask >> i & 1), default=None)
+                return (None if last is None else claims[last][0].at), 0
             # the step that completes the earning: of end a if one fewer of its steps falls short
             end = 0 if taken[0] and (taken[1] == 0 or self._short(events, taken, value, need)) else 1
             return entered[end][taken[end] - 1], sum(taken)
