@@ -245,3 +245,14 @@ def test_the_repro_turn_is_paid_when_the_bonus_is_held_before_the_walk():
     assert game.check(thirteenth)
     game.bonus_pool[2] += 1  # as if earned before
     assert game.check(thirteenth) == []
+
+
+def test_a_bonus_earned_by_the_walks_last_goal_cannot_pay_the_goals_before_it():
+    """A 20-minute solver plan of Brugge 2026-12-12 (benchmarks/dailies, generator version 6),
+    made under the old reading: turn 6, `L2 L3 R3 a:N14,M15,L15,K15 b:J11 @K10 @K15 @L15 @M15 @N14
+    +3visit +2plan`, has visit 3 from its boxes and needs the +3 visit that K15, the end of walk a,
+    earns: it would pay for the visits before it (R9b). The other sentence of the referee."""
+    folder = REPRO.parent / "bonus-too-late"
+    report = replay(load_puzzle(folder / "puzzle.yaml"), load_plan(folder / "plan.yaml"))
+    assert [(v.turn, v.rule, v.message) for v in report.violations] == [
+        (6, "R9", "the 3-visit bonus is earned at K15, too late to pay for what comes before it")]
