@@ -124,12 +124,13 @@ def play_plan(page, plan: Plan, puzzle: Puzzle) -> None:
     the page refuses a tap."""
     for number, taps in enumerate(plan_taps(puzzle, plan), start=1):
         for tap, must_be_taken in judged(taps):
-            _click(page, tap)
+            click(page, tap)
             if must_be_taken:
                 _taken(page, f"turn {number}: {' '.join(map(str, tap))}")
 
 
-def _click(page, tap) -> None:
+def click(page, tap) -> None:
+    """One tap of tests/support/taps.py's kind, by clicking what a player clicks."""
     kind, *args = tap
     if kind == "box":
         page.click(f'#this-turn button[data-box="{args[0]}"]')
@@ -143,7 +144,7 @@ def _click(page, tap) -> None:
         if args[1] is not None:
             page.click(f'#choice button[data-goal="{args[1]}"]')
     elif kind == "bonus":
-        page.click(f'#bonus button[aria-label="bonus {args[0]} {args[1]}"]')
+        page.click(f'#bonus button[data-value="{args[0]}"][data-action="{args[1]}"]')
     else:
         page.click("#next")
 

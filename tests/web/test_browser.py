@@ -15,7 +15,7 @@ import urllib.parse
 import pytest
 
 from chromium_pages import (
-    DESKTOP, PHONE, as_played, change_fragment, focus_by_keys, key_tap, key_to_node, open_page, play_plan, refused, served, tap_node,
+    DESKTOP, PHONE, as_played, change_fragment, click, focus_by_keys, key_tap, key_to_node, open_page, play_plan, refused, served, tap_node,
 )
 from generator.players.honest import honest_plan
 from generator.rules.notation import format_plan, parse_plan
@@ -49,24 +49,6 @@ def test_the_answer_key_played_by_taps_reaches_the_par_shown(site, browser, base
     page.close()
 
 
-def click_paper_tap(page, tap) -> None:
-    """One tap of tests/web/paper_order.py's paper order, by clicking what a player clicks."""
-    kind, *args = tap
-    if kind == "box":
-        page.click(f'#this-turn button[data-box="{args[0]}"]')
-    elif kind == "end":
-        if page.is_visible("#ends"):
-            page.click(f'#ends button[data-end="{args[0]}"]')
-    elif kind in ("step", "goal"):
-        tap_node(page, args[0])
-        if kind == "goal" and page.is_visible("#choice"):
-            page.click(f'#choice button[data-goal="{args[1]}"]')
-    elif kind == "bonus":
-        page.click(f'#bonus button[data-value="{args[0]}"][data-action="{args[1]}"]')
-    else:
-        page.click("#next")
-
-
 def test_a_saturdays_answer_key_tapped_as_the_paper_writes_it_reaches_the_par(site, browser, base):
     """Saturday's answer key (advanced game), each turn tapped as the paper writes it: boxes, end a,
     end b, the goals as listed, the bonus actions last, Next turn. No tap is refused and the game
@@ -80,7 +62,7 @@ def test_a_saturdays_answer_key_tapped_as_the_paper_writes_it_reaches_the_par(si
     for number, turn in enumerate(daily.answer.turns, start=1):
         taps = paper_taps(turn)
         for tap, after in zip(taps, taps[1:] + [None]):
-            click_paper_tap(page, tap)
+            click(page, tap)
             if not (tap[0] == "box" and after and after[0] == "box"):  # two ends of a hunted triple wait
                 assert not refused(page), (number, tap, refused(page))
     assert int(page.text_content("#score")) == daily.par
@@ -160,10 +142,10 @@ def test_an_unpaid_turn_shows_its_count_and_next_says_what_is_missing(site, site
         assert page.get_attribute("body", "data-state") == "ready" and not page.errors
         for played in daily.answer.turns[:number]:
             for tap, after in zip(paper_taps(played), paper_taps(played)[1:] + [None]):
-                click_paper_tap(page, tap)
+                click(page, tap)
         taps = [tap for tap in paper_taps(turn) if tap[0] not in ("bonus", "next")]
         for tap in taps:
-            click_paper_tap(page, tap)
+            click(page, tap)
         assert not refused(page)
         assert page.text_content("#left").startswith(words["count"]) and page.locator("#left .count.short").count() >= 1
         assert page.locator("#map .unpaid").count() >= 1
@@ -174,7 +156,7 @@ def test_an_unpaid_turn_shows_its_count_and_next_says_what_is_missing(site, site
         shot(page, f"saturday-refused-next-phone-{lang}")
         for tap in paper_taps(turn):
             if tap[0] in ("bonus", "next"):
-                click_paper_tap(page, tap)
+                click(page, tap)
         last = number + 1 == len(daily.answer.turns)
         assert not refused(page) and (page.is_visible("#result") if last else page.text_content("#turn") == str(number + 2))
         assert not page.errors
