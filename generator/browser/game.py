@@ -171,10 +171,7 @@ class Game:
             return self._refuse(_("That is not a node of the map."))
         self.choosing = None
         turn = self.draft.turn()
-        if len(turn.boxes) < 2:
-            return self._refuse(_("Choose two boxes first (three for a {hunted_turn}).").format(
-                hunted_turn=self.words.hunted_turn))
-        problem = self._boxes_problem(turn.boxes)
+        problem = self._no_choice(turn.boxes)
         if problem is not None:
             return self._refuse(problem)
         if at in self._touched(turn) and at not in {claim.at for claim in turn.goals}:
@@ -225,10 +222,7 @@ class Game:
         if self.sheet.over:
             return self._refuse(_("The game is over."))
         turn = self.draft.turn()
-        if len(turn.boxes) < 2:
-            return self._refuse(_("Choose two boxes first (three for a {hunted_turn}).").format(
-                hunted_turn=self.words.hunted_turn))
-        problem = self._boxes_problem(turn.boxes)
+        problem = self._no_choice(turn.boxes)
         if problem is not None:
             return self._refuse(problem)
         problems = self.sheet.check(turn)
@@ -396,6 +390,12 @@ class Game:
         for turn in turns:
             self.sheet.play(turn)
             self.played.append(turn)
+
+    def _no_choice(self, boxes: tuple[str, ...]) -> str | None:
+        """Why the turn's boxes are not yet a choice to walk, tick or play from, or None."""
+        if len(boxes) < 2:
+            return _("Choose two boxes first (three for a {hunted_turn}).").format(hunted_turn=self.words.hunted_turn)
+        return self._boxes_problem(boxes)
 
     def _boxes_problem(self, boxes: tuple[str, ...]) -> str | None:
         """What is wrong with these boxes as a choice (R8, R16), or None: in the page's words, which
