@@ -21,7 +21,7 @@ from generator.rules.city import ADVANCED, Location, city_words
 from generator.rules.grid import Coord, crossing_diagonal, edge
 from generator.rules.plan import BonusUse, GoalClaim, Turn
 from generator.rules.puzzle import Puzzle
-from generator.rules.timing import Payment, TurnEvents, find_order
+from generator.rules.timing import Payment, TurnEvents, covers, find_order
 from generator.rules.tally import Breakdown, Tally, bonus_positions, hunted_score, solo_score, strip_scores
 
 MAX_BONUS_PER_TURN = 2  # R9
@@ -396,13 +396,8 @@ class Sheet:
         for claim in claims:
             location = self.city.locations[claim.at]
             paid.append((location, claim.goal or location.goals(self.mode)[0]))
-        if not bonus:  # funds only go down: the totals decide (timing.pays_in_total), without the search
-            left = Counter(budget)
-            left[ActionType.PLAN] -= sum(map(len, moves))
-            for _location, goal in paid:
-                action, cost = self.cost(goal)
-                left[action] -= cost
-            return all(value >= 0 for value in left.values())
+        if not bonus:  # funds only go down: the totals decide, without building the turn's events
+            return covers(budget, (), sum(map(len, moves)), (self.cost(goal) for _location, goal in paid))
         return find_order(self._events(budget, moves, paid, bonus)) is not None
 
     def _check_path(self, effects: _TurnEffects, turn: Turn, touched: set[Coord]) -> None:

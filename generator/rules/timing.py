@@ -26,7 +26,7 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass
-from typing import Callable, Sequence
+from typing import Callable, Iterable, Sequence
 
 from generator.rules.cards import ActionType
 from generator.rules.plan import BonusUse
@@ -71,12 +71,18 @@ def pays_in_total(turn: TurnEvents) -> bool:
     """Whether the boxes plus every bonus use cover all steps and goals, ignoring when bonuses are
     earned: necessary for `find_order`, and sufficient when the turn uses no bonus (funds then only
     go down, so every order spends the same)."""
-    total = Counter(turn.funds)
-    for use in turn.uses:
+    return covers(turn.funds, turn.uses, sum(turn.steps), ((goal.action, goal.cost) for goal in turn.goals))
+
+
+def covers(funds: Counter, uses: Sequence[BonusUse], steps: int, costs: Iterable[tuple[ActionType, int]]) -> bool:
+    """`pays_in_total` on plain counts (the move generator's turns without bonus uses skip building
+    the events): the funds plus the uses cover the steps (plan) and the goals' costs."""
+    total = Counter(funds)
+    for use in uses:
         total[use.action] += use.value
-    total[PLAN] -= sum(turn.steps)
-    for goal in turn.goals:
-        total[goal.action] -= goal.cost
+    total[PLAN] -= steps
+    for action, cost in costs:
+        total[action] -= cost
     return all(value >= 0 for value in total.values())
 
 
