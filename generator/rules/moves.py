@@ -186,16 +186,8 @@ def legal_turns(sheet: Sheet, max_steps: int | None = None) -> Iterator[Turn]:
                 choices = [[None] + [GoalClaim(at, goal if len(sheet.goal_options(at)) > 1 else None) for goal in sheet.goal_options(at)] for at in touched]
                 for picks in itertools.product(*choices):
                     claims = tuple(p for p in picks if p is not None)
-                    ordered = _payable_order(sheet, budget, bonus, moves, claims)
-                    if ordered is not None:
-                        yield Turn(boxes, moves, *ordered)
-
-
-def _payable_order(sheet: Sheet, budget: Counter, bonus: tuple[BonusUse, ...], moves: Moves, claims: tuple[GoalClaim, ...]) -> tuple[tuple[GoalClaim, ...], tuple[BonusUse, ...]] | None:
-    """The claims and bonus uses as given when some order of the turn's events pays each one as
-    it happens (R9b, `Sheet.pays`), else None. The written order never matters: the engine finds
-    the order, as a referee reads a sheet."""
-    return (claims, bonus) if sheet.pays(budget, bonus, moves, claims) else None
+                    if sheet.pays(budget, bonus, moves, claims):  # in some order of its events (R9b)
+                        yield Turn(boxes, moves, claims, bonus)
 
 
 def bonus_variants(values: Sequence[int], types: Iterable[ActionType]) -> list[tuple[BonusUse, ...]]:
