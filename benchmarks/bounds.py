@@ -1,6 +1,6 @@
 """Relaxations of the game as upper-bound candidates (run by hand): `python benchmarks/bounds.py`.
 
-docs/solver.md ("The bound") asks which relaxation could prove a 15-turn plan optimal. A
+docs/solver-journal.md ("The bound: what was tried") asks which relaxation could prove a 15-turn plan optimal. A
 relaxation's optimum is an upper bound of the game's, so a relaxation is only useful when its
 optimum comes near the best real plan. This script measures three of them on benchmark puzzles
 (benchmarks/solver.py), with CP-SAT on the same machine in one run:

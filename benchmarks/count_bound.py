@@ -2,9 +2,9 @@
 
 `python benchmarks/count_bound.py [--work 2000] [--only NAME,…] [--at 200,1000,2000]` takes the
 benchmark puzzles of benchmarks/solver.py, aims the count-range bound at the best plan known
-(BEST: the "best" column of docs/solver.md's walk-bound table of 2026-12-01, the higher of the
+(BEST: the "best" column of docs/solver-journal.md's walk-bound table of 2026-12-01, the higher of the
 daily's search at 40 units and the 20-minute reference, raised on 2026-12-04 where a search of
-200 units (400 for antw-02) found more: eight advanced puzzles, docs/solver.md), and prints, per puzzle, the bound after
+200 units (400 for antw-02) found more: eight advanced puzzles, docs/solver-journal.md), and prints, per puzzle, the bound after
 the last node split that ended within each of `--at` walk programmes (the root's ITERATIONS = 200
 programmes is the plain walk bound, the daily's), divided by that plan. Work is counted in walk
 programmes, so the figures are the same on every machine; seconds are wall time, for scale only.

@@ -1,6 +1,6 @@
 """The daily's bound, two ways, on two first deals: the full model's (3 deterministic units, one
 worker: the daily's bound until 2026-12-03) against the walk bound of 200 programmes (the daily's
-since), after the same search at the tests' work (docs/solver.md, "The daily's bound").
+since), after the same search at the tests' work (docs/solver-journal.md, "The daily's bound").
 
     python benchmarks/daily_bound.py [--work 0.5]
 

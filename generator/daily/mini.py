@@ -40,8 +40,8 @@ MINI_VERSION = "1"
 SIZE = 4              # the district is the 4 × 4 square around the start
 MIN_LOCATIONS = 10    # start cards whose square holds fewer locations make thin minis
 MIN_MAXIMUM = 1       # a deal whose best score is lower is dealt again
-PROOF_WORK = 3.0      # units of CP-SAT deterministic time per deal (docs/solver.md, "The daily mini")
-ATTEMPTS = 40         # deals tried before giving up (docs/solver.md: never reached in 120 dates)
+PROOF_WORK = 3.0      # units of CP-SAT deterministic time per deal (docs/solver-journal.md, "The daily mini")
+ATTEMPTS = 40         # deals tried before giving up (docs/solver-journal.md: never reached in 120 dates)
 WORKERS = 2           # deals proven at once, one per core
 SEED = 0
 
@@ -90,7 +90,7 @@ def _proof_of(job: tuple):
 def choose_mini(city_key: str, day: dt.date, prover: Callable = prove_mini, workers: int = WORKERS,
                 log: list | None = None):
     """The first deal of `day` whose maximum is proven and at least MIN_MAXIMUM, with its proof;
-    None when no deal of ATTEMPTS is (measured never to happen: docs/solver.md).
+    None when no deal of ATTEMPTS is (measured never to happen: docs/solver-journal.md).
 
     Deals are proven `workers` at a time, one per process (each proof is one deterministic CP-SAT
     worker), and the lowest attempt that qualifies wins, so the mini is the same for any number

@@ -12,10 +12,10 @@ from generator.rules.puzzle import Puzzle
 
 # The par is the large-neighbourhood search's plan (solver/lns.py): a pure function of (puzzle,
 # work, seed), on any machine and under any load. WORK units of deterministic work take about
-# 40 s of two cores here (docs/solver.md). The bound is the walk bound of WALK_PROGRAMMES walk
+# 40 s of two cores here (docs/solver-journal.md). The bound is the walk bound of WALK_PROGRAMMES walk
 # programmes (solver/walk_bound.py), also a pure function of the puzzle: 1.2 to 2 times the par
 # where the full model's bound, which it replaced, was 2.5 to 4.9 times, in half the time
-# (docs/solver.md, "The daily's bound"). Only the chosen deal's bound is printed, so only it is
+# (docs/solver-journal.md, "The daily's bound"). Only the chosen deal's bound is printed, so only it is
 # computed: a deal the job passes over costs its search alone. The wall limit only guards against
 # a runaway.
 WORK = 40.0
@@ -54,7 +54,7 @@ def bound_daily(puzzle: Puzzle, solution: Solution, programmes: int = WALK_PROGR
     """`solution` with the count-range bound (solver/count_bound.py) of `programmes` walk
     programmes aimed at its par: proven optimal when the par meets it. At WALK_PROGRAMMES it is
     the walk bound of as many programmes, to the last bit (its root alone); more (`daily
-    --prove-work`) splits the plans by their strips' counts (docs/solver.md, "A bound that sees the counts"),
+    --prove-work`) splits the plans by their strips' counts (docs/solver-journal.md, "A bound that sees the counts"),
     and on a one-direction deal pays each turn exactly ("Exact payments": a root of 800 programmes'
     work, which the daily's own 200 cannot afford)."""
     from generator.solver.count_bound import PAID_ITERATIONS, PAID_WEIGHT, count_bound, pays_exactly

@@ -2,9 +2,10 @@
 
 The mini's proof of optimality must finish within a minute (issue 16). On the whole map even a
 five-turn game is not proven in that time (CP-SAT's bound stays several times the best plan:
-docs/solver.md), because a short path can still wander anywhere; on a 4 × 4 square around the
-start it is proven in seconds. So a mini's path stays inside its district: the nodes outside
-are not nodes of the mini's map (R1), and the locations outside cannot be touched.
+docs/solver-journal.md, "The daily mini"), because a short path can still wander anywhere; on
+a 4 × 4 square around the start it is proven in seconds. So a mini's path stays inside its
+district: the nodes outside are not nodes of the mini's map (R1), and the locations outside
+cannot be touched.
 
 A district is a rectangle of grid points, written by its top-left and bottom-right corners
 ("K10-O14"); `crop` gives the city whose map is only that rectangle, keeping every coordinate,

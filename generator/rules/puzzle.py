@@ -13,7 +13,7 @@ from generator.rules.grid import Coord
 TURNS_BY_CARDS = {16: 15, 20: 19}  # R7: n cards give n − 1 turns
 # The daily mini (project variant, docs/rules.md): 7 cards, so 6 turns, on a district of the map.
 # Six turns on a 4 × 4 square are proven optimal in a few units of CP-SAT's deterministic time;
-# five turns on a 5 × 5 square took up to 20 and more (docs/solver.md, "The daily mini").
+# five turns on a 5 × 5 square took up to 20 and more (docs/solver-journal.md, "The daily mini").
 MINI_CARDS = 7
 MINI_TURNS = MINI_CARDS - 1
 

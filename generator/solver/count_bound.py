@@ -2,7 +2,7 @@
 
 The walk bound (walk_bound.py) prices each score h of a count n linearly: h(n) ≤ H(μ) + μ·n, so a
 convex strip is credited its concave envelope, the chord from its lowest count to its highest, and
-the walk collects that chord's excess (docs/solver.md, "A bound that sees the path"). Here the
+the walk collects that chord's excess (docs/solver-journal.md, "A bound that sees the path"). Here the
 plans are split by their counts: a node confines some counters to a range lo ≤ n ≤ hi, where
 H is taken over the range only (and the price of a confined count may be negative: the count is an
 equality there), so each node's walk bound is a true bound of the plans whose counts lie in its
@@ -20,7 +20,7 @@ ones, about what it costs on a basic puzzle.
 Where no range is left to split, the walk's own relaxation is what is left: a leaf whose walk comes
 back to locations it achieved (the ng-route forgets a location two king steps away) has the walk's
 memory grown on the way it came back, and is run again (`memory`); one whose memory cannot grow is
-split on a location, achieved or not (`locations`; docs/solver.md).
+split on a location, achieved or not (`locations`; docs/solver-journal.md).
 """
 
 from __future__ import annotations
@@ -105,7 +105,7 @@ def count_bound(facts: Facts, *, floor: int | None = None, work: int = WORK, roo
     with the bound so far, still true. Without `stop` the result is a pure function of the arguments.
     `rule` chooses the split: "chord" (the range whose envelope rises furthest above its strip, cut
     there) or "walk" (the counter the node's best walk is credited most above its score, cut at
-    the walk's count; the chord rule where none is); measured alike (docs/solver.md). `near` aims
+    the walk's count; the chord rule where none is); measured alike (docs/solver-journal.md). `near` aims
     a child's steps at that share of the way from its parent's bound to the floor instead of at
     the floor (brug-00 at 1000 programmes: 120 at 0.2, 119 at 0.5, 120 without; brug-02 219 all).
     `paid` pays each turn exactly (paid_walk.py); the root's and each child's programmes default to

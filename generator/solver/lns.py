@@ -4,7 +4,7 @@ Start from a complete plan (a cheap player's, seeding.py); free a window of cons
 (window.py: boxes, goals, bonus uses and the path entered in those turns re-decided, every other
 turn kept) and let CP-SAT find the best plan of that neighbourhood. Windows sweep the game from
 the first turn to the last; a sweep without a gain makes them one turn wider. What was measured
-to choose this (and the neighbourhoods that did not pay) is in docs/solver.md.
+to choose this (and the neighbourhoods that did not pay) is in docs/solver-journal.md.
 
 Two phases. The *climb* re-routes each segment with at most `SLACK` more nodes than it had: with
 bonus actions the exact length bound is about three times the real length and the sub-model ten
@@ -47,7 +47,7 @@ from generator.solver.window import Window, WindowModel
 
 # The portfolio's starts (seeding.start_plan): searches from different cheap plans end in
 # different places (on the benchmark the best and worst of four ended 5-40 % apart), so each
-# climbs alone for BRANCH_SHARE of the budget and the best goes on (docs/solver.md).
+# climbs alone for BRANCH_SHARE of the budget and the best goes on (docs/solver-journal.md).
 STARTS = (("planner", 4, 3), ("planner", 6, 5), ("planner", 16, 4), ("honest",))
 BRANCH_SHARE = 0.15
 FIRST_WINDOW = 2       # turns in the first climbing sweep's windows

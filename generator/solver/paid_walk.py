@@ -17,7 +17,7 @@ value used against what the crossings earn.
 A turn's labels are (actions spent, walk label), so the turn's programme runs once per box choice;
 its arrays are built once per distinct budget and reused for every turn and programme. Two
 directions share a turn's actions between the arms: not built (each arm paying within a choice of
-its own gained 1–3 points, docs/solver.md)."""
+its own gained 1–3 points, docs/solver-journal.md)."""
 
 from __future__ import annotations
 

@@ -33,7 +33,7 @@ from generator.solver.facts import Facts
 from generator.solver.readback import SolverBug
 
 SEARCH_SHARE = 0.5  # of the work: the search's; the rest is the bound's
-PROGRAMMES_PER_UNIT = 50  # walk programmes per unit of work (0.02 s each on one core here: docs/solver.md)
+PROGRAMMES_PER_UNIT = 50  # walk programmes per unit of work (0.02 s each on one core here: docs/solver-journal.md)
 FULL_MODEL_SHARE = 0.5  # with a target, of the work the search leaves: CP-SAT's, after the bound
 MAX_WORK = 100_000
 

@@ -35,7 +35,7 @@ SAFETY_SECONDS = 4.5  # CP-SAT can overrun its limit by a few seconds in presolv
 # 3.5 left antw-03 (advanced, two directions, the largest model) 0.1 s over 60 s on an idle machine
 RESOLVE_SECONDS = 5.0  # the strict re-solve only runs with at least this much of the time limit left
 WALK_SHARE = 0.25  # of the time limit: when the clock stops the search, it stops the walk bound here too
-SOLVER_PARAMETERS: dict = {}  # extra CP-SAT parameters (measured in docs/solver.md)
+SOLVER_PARAMETERS: dict = {}  # extra CP-SAT parameters (measured in docs/solver-journal.md)
 
 
 class Status(str, Enum):

@@ -45,7 +45,7 @@ from generator.solver.facts import GOAL_TYPES, Facts
 
 PLAN = ActionType.PLAN
 EPSILON = 1e-6
-ITERATIONS = 200  # walk programmes: about 10 s on a 15-turn puzzle; the bound falls by less than 1 after 200 (docs/solver.md)
+ITERATIONS = 200  # walk programmes: about 10 s on a 15-turn puzzle; the bound falls by less than 1 after 200 (docs/solver-journal.md)
 STALL = 10  # non-improving programmes before the step size halves
 STEP = 0.5  # the first step, as a share of Polyak's (gap ÷ |subgradient|²)
 # Where the multipliers start: about where 100-programme runs on Brugge and Antwerpen puzzles end

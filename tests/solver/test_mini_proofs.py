@@ -3,7 +3,7 @@
 The dynamic programme over walks is exact but slow in Python (about 250,000 states after two turns
 of a 4 × 4 square), so the daily minis are cut to their first two turns here; on the same cut
 (Brugge 2026-12-01, deal 0) the brute force through the engine of solver_helpers.exhaustive_best
-also gives −18, in 581 s (docs/solver.md).
+also gives −18, in 581 s (docs/solver-journal.md, "The daily mini").
 """
 
 import dataclasses
