@@ -10,9 +10,11 @@ const body = document.body;
 // importing the engine. It is 5.2 MB, as much as the rest of the page: a first visit starts CPython
 // from the site's compiled standard library and engine (5.8 MB in all, and ready sooner on a phone
 // line), and once the page is ready it has the service worker keep the snapshot for the next
-// visits, which restore it from the worker's copy without the network. Its address carries its
-// digest (filled in by `citytrip site`): a copy kept of another build is never restored here.
-const SNAPSHOT = new URL("engine-snapshot.bin.gz?v=@snapshot-digest@", import.meta.url);
+// visits, which restore it from the worker's copy without the network. The page asks for the plain
+// name, which only the worker answers (it fetches the gzipped file and keeps it unzipped, sw.js).
+// Its address carries its digest (filled in by `citytrip site`): a copy kept of another build is
+// never restored here.
+const SNAPSHOT = new URL("engine-snapshot.bin?v=@snapshot-digest@", import.meta.url);
 
 // The worker's copy of the snapshot, or null (none kept yet, or no Cache API: a page opened as a file).
 async function keptSnapshot() {
@@ -43,10 +45,8 @@ export async function keepSnapshot() {
 // a first visit does.
 async function restoreEngine(loadPyodide, indexURL, response) {
   try {
-    // Gzipped in the file (not by the server: a plain static server sends it as it is); it is
-    // unzipped while Pyodide compiles its runtime.
-    const unzipped = response.body.pipeThrough(new DecompressionStream("gzip"));
-    const snapshot = new Response(unzipped).arrayBuffer().then((buffer) => new Uint8Array(buffer));
+    // Kept unzipped by the worker; read while Pyodide compiles its runtime.
+    const snapshot = response.arrayBuffer().then((buffer) => new Uint8Array(buffer));
     snapshot.catch(() => {}); // a failure is handled where loadPyodide awaits it
     const pyodide = await loadPyodide({ indexURL, _loadSnapshot: snapshot });
     // The snapshot's random module was seeded with 0 to make it reproducible: seed it afresh.

@@ -781,6 +781,7 @@ try {
   wire();
   draw();
   if (!data.page.mini && nodeWidth() < 24) zoom(true); // a phone: the nodes a thumb can hit
+  performance.mark("citytrip-drawn");
   if (LEVEL) say(levelNote);
   else {
     if (playNote) say(playNote.text, playNote.illegal);

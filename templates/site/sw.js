@@ -43,21 +43,35 @@ self.addEventListener("activate", (event) => {
   );
 });
 
+// The engine's snapshot travels gzipped too (assets/engine-snapshot.bin.gz, 5 MB for a 31-MB
+// heap), and only gzipped: the page asks for the plain name, and this worker answers, and keeps,
+// it unzipped, so that each later visit restores it without unzipping 31 MB first (on the phone
+// profile that took about a third of a repeat visit: docs/site.md, "The engine's snapshot").
+const SNAPSHOT = "/assets/engine-snapshot.bin";
+
 // The gzipped copy, unzipped in full before it answers: a truncated file fails here, where the
 // plain file can still be fetched, and not half-way through the page's compiling it.
 async function unpacked(request, type) {
-  const response = await fetch(request.url + ".gz");
+  const url = new URL(request.url);
+  url.pathname += ".gz"; // before the query: the snapshot's address carries its digest
+  const response = await fetch(url);
   if (!response.ok) throw new Error(response.url + ": " + response.status);
   const body = await new Response(response.body.pipeThrough(new DecompressionStream("gzip"))).arrayBuffer();
   return new Response(body, { status: 200, headers: { "Content-Type": type } });
 }
 
+function packedType(path) {
+  const name = path.slice(path.lastIndexOf("/") + 1);
+  if (path.endsWith("/assets/pyodide/" + name) && Object.hasOwn(PACKED, name)) return PACKED[name];
+  return path.endsWith(SNAPSHOT) ? "application/octet-stream" : null;
+}
+
 function fromNetwork(request) {
   const path = new URL(request.url).pathname;
-  const name = path.slice(path.lastIndexOf("/") + 1);
-  if (!path.endsWith("/assets/pyodide/" + name) || !Object.hasOwn(PACKED, name)) return fetch(request);
-  return unpacked(request, PACKED[name]).catch((error) => {
-    console.warn("citytrip: the gzipped " + name + " could not be used; fetching the plain file:", error);
+  const type = packedType(path);
+  if (!type) return fetch(request);
+  return unpacked(request, type).catch((error) => {
+    console.warn("citytrip: the gzipped " + path + " could not be used; fetching the plain file:", error);
     return fetch(request);
   });
 }

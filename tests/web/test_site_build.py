@@ -118,7 +118,7 @@ def test_the_engine_snapshot_is_for_the_pinned_pyodide_and_fits_its_memory(site)
     # engine.js asks for it with its digest, so that a copy kept of another build is never restored
     script = (site.folder / "assets" / "engine.js").read_text()
     assert assets.SNAPSHOT_DIGEST not in script
-    assert f'"engine-snapshot.bin.gz?v={hashlib.sha256(packed).hexdigest()[:16]}"' in script
+    assert f'"engine-snapshot.bin?v={hashlib.sha256(packed).hexdigest()[:16]}"' in script
 
 
 def test_pyodides_largest_files_are_also_written_gzipped_for_the_service_worker(site):
