@@ -76,7 +76,7 @@ PACKED = {"pyodide.asm.wasm": "application/wasm", "pyodide.asm.mjs": "text/javas
           "pyodide-lock.json": "application/json"}  # 9.6 MB, 1.3 MB and 119 KB: 3.5 MB, 260 KB, 26 KB
 PACKED_GZIP_LEVEL = 9  # WebAssembly: 3.53 MB against 3.56 at level 6
 FONTS = {"Vera.ttf": "CitytripSans.ttf", "VeraBd.ttf": "CitytripSans-Bold.ttf"}  # as the PDFs embed them
-STATIC_FILES = ("play.js", "engine.js", "table.js", "tablecode.js", "record.js", "index.js", "words.js", "style.css")  # and sw.js, filled in: see service_worker
+STATIC_FILES = ("play.js", "engine.js", "table.js", "tablecode.js", "record.js", "results.js", "index.js", "words.js", "style.css")  # and sw.js, filled in: see service_worker
 
 _PACKAGE = Path(generator.__file__).resolve().parent
 ENGINE_PACKAGES = ("rules", "browser")  # with generator/__init__.py, errors.py and language.py

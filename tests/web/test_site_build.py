@@ -30,7 +30,7 @@ def page_data(html: str) -> dict:
 
 def test_a_page_per_puzzle_an_index_and_the_shared_files(site):
     for name in [*PAGES, "index.html", "how-to-play.html", "sw.js", "assets/play.js", "assets/style.css",
-                 "assets/record.js", "assets/index.js", "assets/words.js",
+                 "assets/record.js", "assets/results.js", "assets/index.js", "assets/words.js",
                  "assets/engine.json", "assets/fonts/CitytripSans.ttf", *(f"assets/pyodide/{f}" for f in assets.PYODIDE_FILES)]:
         assert (site.folder / name).is_file(), name
     index = (site.folder / "index.html").read_text()
