@@ -6,6 +6,7 @@ files), writing its YAML and PDFs into the date's folder, and the page is writte
     index.html                      every puzzle, by date and city
     how-to-play.html
     assets/                         Pyodide, the engine's sources, fonts, play.js, record.js, index.js, words.js, style.css
+                                    (and results.js, with a results service)
     brugge/2026-12-01/index.html    the daily puzzle's page
     brugge/2026-12-01/mini.html     the daily mini's page
     brugge/2026-12-01/citytrip-brugge-2026-12-01-sheet.pdf, …-answer-key.pdf, …-puzzle.yaml, …
@@ -49,7 +50,7 @@ def build_site(out: Path, cities: Iterable[str], days: Iterable[dt.date], make: 
     nothing is sent and nothing is said about it."""
     days = list(days)
     cities = list(cities)
-    written = write_assets(out)
+    written = write_assets(out, results=bool(results_url))
     listed: list[Listed] = []
     for city in cities:
         for day in days:

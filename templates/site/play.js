@@ -157,7 +157,8 @@ function ask(method, ...args) {
   if (view.over && !wasOver && !replayed && !LEVEL) {
     remember();
     const plan = view.notation;
-    RESULTS?.then((results) => results.finished(data.page.results, data.page, plan, $("standing")));
+    RESULTS?.then((results) => results.finished(data.page.results, data.page, plan, $("standing")))
+      .catch((error) => console.warn("citytrip: the standing could not be shown:", error));
   }
   if (LEVEL) keepLevelPlay();
   else if (!replayed && method !== "restart") keepPlay();

@@ -157,8 +157,10 @@ async function sendQueue(base) {
 
 // --- the standing, shown at the end of the game ----------------------------------------------------
 
-function todayUtc() {
-  return new Date().toISOString().slice(0, 10);
+// Today on the player's calendar, yyyy-mm-dd.
+function today() {
+  const now = new Date();
+  return [now.getFullYear(), now.getMonth() + 1, now.getDate()].map((n) => String(n).padStart(2, "0")).join("-");
 }
 
 function standingLine(answer, page) {
@@ -166,7 +168,7 @@ function standingLine(answer, page) {
   const fields = { score: number.format(answer.score), percentile: percent.format(percentile / 100),
     played: number.format(played), won: percent.format(won / played) };
   if (played === 1) return fill("[[{score} points: you are the first player of this puzzle.]]", fields);
-  return fill(page.date === todayUtc() ? "[[{score} points: better than {percentile} of {played} players today; {won} won.]]"
+  return fill(page.date === today() ? "[[{score} points: better than {percentile} of {played} players today; {won} won.]]"
     : "[[{score} points: better than {percentile} of {played} players of this puzzle; {won} won.]]", fields);
 }
 

@@ -65,12 +65,12 @@ def results_site(tmp_path_factory):
 
 
 @contextlib.contextmanager
-def serving(site: ResultsSite, db: str):
+def serving(site: ResultsSite, db: str, today: str = "2026-12-13"):
     """`citytrip serve` on the site's port, with the site (`--site`) and the static server's origin
-    allowed, its database holding the pinned puzzles."""
+    allowed, its database holding the pinned puzzles, `today` its date."""
     published_rows(db)
     allowed = ("--allow-origin", site.static) if site.static else ()
-    server = Server(db, "--site", str(site.folder), *allowed, port=site.port).start()
+    server = Server(db, "--site", str(site.folder), *allowed, port=site.port, today=today).start()
     try:
         yield server
     finally:
@@ -137,6 +137,21 @@ def finish(page, kind: str) -> None:
     play_plan(page, plan, puzzle)
     assert page.is_visible("#result")
     page.wait_for_selector("#standing:not([hidden])", timeout=30_000)
+
+
+def test_the_site_names_its_results_service_and_how_to_play_says_what_is_sent(results_site):
+    """Built with --results-url: each puzzle page's data names the service, and how to play says
+    what a finished play sends (the code, the plan, a random id) and what it does not."""
+    for page in (DAILY_PAGE + "index.html", MINI_PAGE):
+        html = (results_site.folder / page).read_text(encoding="utf-8")
+        data = json.loads(re.search(r'<script type="application/json" id="puzzle-data">(.*?)</script>', html, re.S).group(1))
+        assert data["page"]["results"] == results_site.service
+    assert '"assets/results.js"' in (results_site.folder / "sw.js").read_text()  # kept for a visit offline
+    how = (results_site.folder / "how-to-play.html").read_text(encoding="utf-8")
+    sent = re.search(r'<p id="results-sent">(.*?)</p>', how, re.S).group(1)
+    for words in (results_site.service, "the puzzle code", "your route", "a random id", "no name",
+                  "no e-mail or postal address", "no account"):
+        assert words in sent, words
 
 
 @pytest.mark.parametrize("database", ["sqlite", "postgresql"])
@@ -255,6 +270,27 @@ def test_a_play_after_the_answer_key_was_opened_is_sent_as_revealed_and_not_coun
         assert [json.loads(r.post_data)["revealed"] for r in posts(requests)] == [True]
         assert "not counted" in page.text_content("#standing-text")
         assert day_figures(server, "mini")["plays"] == 0
+        context.close()
+
+
+def test_a_refused_play_leaves_the_queue_with_a_console_line_and_nothing_on_the_page(results_site, browser, tmp_path):
+    """The server's today three weeks after the puzzle: it refuses the play (422, older than a
+    week); the page drops it from its queue (it will never be taken), logs the refusal in the
+    console and shows the player nothing about it."""
+    with serving(results_site, sqlite_db(tmp_path), today="2027-01-04") as server:
+        context = browser.new_context(viewport=PHONE)
+        page = open_in(context, f"{server.url}/{MINI_PAGE}")
+        logged: list[str] = []
+        page.on("console", lambda line: logged.append(line.text))
+        puzzle, plan = pinned_game("mini")
+        with page.expect_response(lambda r: r.url.endswith("/api/v1/plays")) as answered:
+            play_plan(page, plan, puzzle)
+        assert answered.value.status == 422
+        page.wait_for_function(f"() => JSON.parse(localStorage.getItem({json.dumps(QUEUE)})).queue.length === 0")
+        assert kept(page)["sent"] == {f"antwerpen/{DAY}/mini": None}
+        assert any("refused the play" in line for line in logged), logged
+        assert page.is_visible("#result") and page.get_attribute("#standing", "hidden") is not None
+        assert page.text_content("#standing") == "" and not page.errors
         context.close()
 
 
