@@ -19,7 +19,7 @@ from pathlib import Path
 
 import pytest
 
-from chromium_pages import PHONE, play_plan, served
+from chromium_pages import DESKTOP, PHONE, play_plan, served
 from generator.data.puzzles import load_plan, load_puzzle
 from generator.language import speaking
 from generator.players.honest import honest_plan
@@ -193,8 +193,10 @@ def test_a_daily_won_by_taps_shows_the_standing_from_a_running_serve(results_sit
         page.locator("#standing").scroll_into_view_if_needed()
         shot(page, f"results-daily-{database}-phone-standing")
         assert AXE.exists(), "run `npm ci`: axe-core is a dev dependency in package.json"
-        assert axe_violations(page) == []
         assert small_targets(page) == []
+        for viewport in (PHONE, DESKTOP):
+            page.set_viewport_size(viewport)
+            assert axe_violations(page) == [], viewport
         assert not page.errors
         context.close()
 
@@ -274,10 +276,10 @@ def test_a_play_after_the_answer_key_was_opened_is_sent_as_revealed_and_not_coun
 
 
 def test_a_refused_play_leaves_the_queue_with_a_console_line_and_nothing_on_the_page(results_site, browser, tmp_path):
-    """The server's today three weeks after the puzzle: it refuses the play (422, older than a
-    week); the page drops it from its queue (it will never be taken), logs the refusal in the
-    console and shows the player nothing about it."""
-    with serving(results_site, sqlite_db(tmp_path), today="2027-01-04") as server:
+    """The server's today two weeks before the puzzle's date: it refuses the play (422, not
+    published yet); the page drops it from its queue (it will never be taken), logs the refusal in
+    the console and shows the player nothing about it."""
+    with serving(results_site, sqlite_db(tmp_path), today="2026-11-30") as server:
         context = browser.new_context(viewport=PHONE)
         page = open_in(context, f"{server.url}/{MINI_PAGE}")
         logged: list[str] = []
@@ -317,5 +319,11 @@ def test_the_standing_in_french(browser, tmp_path_factory, tmp_path):
         page.locator("#standing").scroll_into_view_if_needed()
         shot(page, "results-mini-fr-phone-standing")
         shot(page, "results-mini-fr-phone-end", full=True)
+        assert axe_violations(page) == [] and small_targets(page) == []
+        how = context.new_page()
+        how.goto(f"{server.url}/how-to-play.html")
+        assert "Ce que ce site envoie" in how.text_content("h2:last-of-type")
+        shot(how, "results-how-to-play-fr-phone", full=True)
+        assert axe_violations(how) == []
         assert not page.errors
         context.close()
