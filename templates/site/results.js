@@ -146,7 +146,8 @@ async function sendQueue(base) {
     if (status >= 400) console.warn(`citytrip: the results service refused the play of ${entry.key} (${status}):`, answer.error);
     const state = load();
     state.queue = state.queue.filter((kept) => kept.key !== entry.key);
-    state.sent[entry.key] = status < 300 && Number.isInteger(answer.score) ? answer.score : null;
+    // the score counted for this player: null when the play was refused or not counted (revealed)
+    state.sent[entry.key] = status < 300 && answer.counted === true && Number.isInteger(answer.score) ? answer.score : null;
     const keys = Object.keys(state.sent);
     if (keys.length > MAX_KEPT) delete state.sent[keys[0]];
     save(state);
@@ -236,17 +237,17 @@ export async function finished(base, page, plan, place) {
   let mine = null;
   if (waiting) {
     lines.push("[[Your result is kept in this browser and counted with the other players' on your next visit.]]");
-  } else if (got && got.status >= 400) {
-    return; // refused: logged by the round, nothing alarming for the player
-  } else if (got && !got.answer.counted) {
+  } else if (got && got.status < 300 && got.answer.counted === false) {
     lines.push("[[You opened the answer key before the end, so this play is not counted with the other players'.]]");
-  } else if (got) {
+  } else if (got && got.status < 300 && got.answer.standing) {
     if (got.status === 200) lines.push("[[Your first play of this puzzle is the one counted.]]");
     lines.push(standingLine(got.answer, page));
     mine = got.answer.score;
+  } else if (!got && Number.isInteger(load().sent[key])) {
+    lines.push("[[Your first play of this puzzle is the one counted.]]"); // this one was not sent
+    mine = load().sent[key];
   } else {
-    lines.push("[[Your first play of this puzzle is the one counted.]]");
-    mine = load().sent[key] ?? null;
+    return; // refused now or before (logged by the round), or not counted: nothing alarming for the player
   }
   const figures = waiting ? null : await dayFigures(base, page);
   place.replaceChildren();

@@ -272,6 +272,8 @@ def test_a_play_after_the_answer_key_was_opened_is_sent_as_revealed_and_not_coun
         assert [json.loads(r.post_data)["revealed"] for r in posts(requests)] == [True]
         assert "not counted" in page.text_content("#standing-text")
         assert day_figures(server, "mini")["plays"] == 0
+        assert kept(page) == {"version": 1, "queue": [], "sent": {f"antwerpen/{DAY}/mini": None},
+                              "revealed": [f"antwerpen/{DAY}/mini"]}
         context.close()
 
 
