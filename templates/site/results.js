@@ -31,10 +31,12 @@ const MAX_QUEUE = 100;
 const MAX_KEPT = 5000; // puzzles sent or revealed: years of two cities' dailies and minis
 const LANG = document.documentElement.lang || "en";
 const number = new Intl.NumberFormat(LANG); // 1,204 · 1.204 · 1 204
-const percentFormat = new Intl.NumberFormat(LANG, { style: "percent", maximumFractionDigits: 0 });
-// 64% · 64% · 64 %: French with the narrow no-break space the site's French messages use before %
-// (Intl writes a full one, which the site's font draws as wide as two).
-const percent = { format: (share) => percentFormat.format(share).replace(/\s/g, "\u202f") };
+
+// A share as the site's other lines write one ("100 % won" in "Your days"): "64 %", the French
+// with a narrow no-break space, so that the standing and the days agree on one screen.
+function percent(share) {
+  return fill("[[{percent} %]]", { percent: number.format(Math.round(100 * share)) });
+}
 
 function empty() {
   return { version: 1, queue: [], sent: {}, revealed: [] };
@@ -166,8 +168,8 @@ function today() {
 
 function standingLine(answer, page) {
   const { percentile, played, won } = answer.standing;
-  const fields = { score: number.format(answer.score), percentile: percent.format(percentile / 100),
-    played: number.format(played), won: percent.format(won / played) };
+  const fields = { score: number.format(answer.score), percentile: percent(percentile / 100),
+    played: number.format(played), won: percent(won / played) };
   if (played === 1) return fill("[[{score} points: you are the first player of this puzzle.]]", fields);
   return fill(page.date === today() ? "[[{score} points: better than {percentile} of {played} players today; {won} won.]]"
     : "[[{score} points: better than {percentile} of {played} players of this puzzle; {won} won.]]", fields);
