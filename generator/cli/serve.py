@@ -13,6 +13,9 @@ from pathlib import Path
 from generator.errors import UsageError, shown
 
 RUN_FOR_REAL = """\
+with the site, on one origin (the page posts to the address it was built with):
+  citytrip site --out site --results-url http://127.0.0.1:8000 && citytrip serve --site site
+
 running it for real (docs/results.md):
   - Put a proxy in front (Caddy, nginx) for HTTPS, and keep --host 127.0.0.1: uvicorn takes the
     player's address from the proxy's X-Forwarded-For only when the proxy runs on this machine.

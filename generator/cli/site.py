@@ -8,7 +8,7 @@ from pathlib import Path
 
 from generator.cli.common import add_language_option, city_argument, language_of
 from generator.cli.daily import daily_city, daily_work, dates
-from generator.daily.addresses import checked_base_url
+from generator.daily.addresses import checked_base_url, checked_results_url
 from generator.data.cities import shipped_cities
 from generator.errors import UsageError
 
@@ -35,6 +35,10 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     parser.add_argument("--city", help="brugge or antwerpen (default: both)")
     parser.add_argument("--base-url", metavar="URL",
                         help="the site's public address: the printed sheets' QR codes then open their pages")
+    parser.add_argument("--results-url", metavar="URL",
+                        help="where `citytrip serve` answers (e.g. https://results.example.org): a finished daily or "
+                             "mini is sent there (its code, the plan and a random id) and the page shows the player's "
+                             "standing; without it the pages send nothing")
     parser.add_argument("--work", type=float, default=None, metavar="W",
                         help="the daily's search work per deal (default as `citytrip daily`)")
     parser.add_argument("--paper", default="a4", help="a4 (default) or letter, for the printable PDFs")
@@ -56,10 +60,11 @@ def run(args: argparse.Namespace) -> int:
     lang = language_of(args, city_argument(cities[0]) if len(cities) == 1 else None)
     work = daily_work(args.work)
     base_url = checked_base_url(args.base_url) if args.base_url is not None else None
+    results_url = checked_results_url(args.results_url) if args.results_url is not None else None
     make = functools.partial(make_date, work=work, render=render_daily, paper=paper(args.paper).name,
                              base_url=base_url, lang=lang)
     with speaking(lang):
-        written = build_site(Path(args.out), cities, days, make, progress=print)
+        written = build_site(Path(args.out), cities, days, make, progress=print, results_url=results_url)
     print(f"Citytrip site: {len(days)} date(s) × {len(cities)} cities in {args.out}; open {Path(args.out) / 'index.html'} "
           f"through a web server (python3 -m http.server -d {args.out}); {len(written)} files")
     return 0

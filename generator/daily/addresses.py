@@ -31,6 +31,24 @@ def checked_base_url(text: str) -> str:
     return url.rstrip("/")
 
 
+MAX_RESULTS_URL = 200
+
+
+def checked_results_url(text: str) -> str:
+    """The results service's address as given to `citytrip site --results-url` (where `citytrip
+    serve` answers; the page posts to URL/api/v1/plays), without a trailing slash; UsageError
+    otherwise. The same shape as a site's address: the page writes it into a request, never into
+    markup, but a query or fragment would break the API's paths."""
+    url = str(text).strip()
+    if len(url) > MAX_RESULTS_URL or not _BASE_URL.match(url) or "'" in url:
+        raise UsageError(
+            f"--results-url {shown(text)} is not the address of a results service like https://results.example.org "
+            f"or http://127.0.0.1:8000 (where `citytrip serve` answers: http or https, a host, an optional port and "
+            f"path, at most {MAX_RESULTS_URL} characters, no spaces, quotes, '?' or '#')"
+        )
+    return url.rstrip("/")
+
+
 def page_folder(city_key: str, day: dt.date) -> str:
     """The folder of a date's pages, relative to the site's root: "brugge/2026-12-01"."""
     return f"{city_key}/{day.isoformat()}"

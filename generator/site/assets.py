@@ -77,6 +77,7 @@ PACKED = {"pyodide.asm.wasm": "application/wasm", "pyodide.asm.mjs": "text/javas
 PACKED_GZIP_LEVEL = 9  # WebAssembly: 3.53 MB against 3.56 at level 6
 FONTS = {"Vera.ttf": "CitytripSans.ttf", "VeraBd.ttf": "CitytripSans-Bold.ttf"}  # as the PDFs embed them
 STATIC_FILES = ("play.js", "engine.js", "table.js", "tablecode.js", "record.js", "index.js", "words.js", "style.css")  # and sw.js, filled in: see service_worker
+RESULTS_FILES = ("results.js",)  # only on a site with a results service (`citytrip site --results-url`)
 
 _PACKAGE = Path(generator.__file__).resolve().parent
 ENGINE_PACKAGES = ("rules", "browser")  # with generator/__init__.py, errors.py and language.py
@@ -119,9 +120,9 @@ def catalog_file(lang: str) -> str:
     return f"locale/{lang}/LC_MESSAGES/{DOMAIN}.mo"
 
 
-def write_assets(out: Path) -> list[Path]:
-    """Copy or write every shared file under `out/assets/`, in the language in use; UsageError
-    when Pyodide or Node.js is missing."""
+def write_assets(out: Path, results: bool = False) -> list[Path]:
+    """Copy or write every shared file under `out/assets/`, in the language in use (with
+    `results`, the results service's script too); UsageError when Pyodide or Node.js is missing."""
     version = pinned_pyodide_version()
     installed = PYODIDE / "package.json"
     if not installed.is_file() or json.loads(installed.read_text(encoding="utf-8"))["version"] != version:
@@ -139,10 +140,11 @@ def write_assets(out: Path) -> list[Path]:
     written += write_compiled(assets / "engine.json", assets / "pyodide" / STDLIB, assets / ENGINE_ZIP)
     written.append(write_snapshot(assets / "engine.json", assets / "pyodide" / STDLIB, assets / SNAPSHOT))
     digest = hashlib.sha256((assets / SNAPSHOT).read_bytes()).hexdigest()[:16]
-    written += [write_text(assets / name, static_file(name, digest)) for name in STATIC_FILES]
+    scripts = STATIC_FILES + (RESULTS_FILES if results else ())
+    written += [write_text(assets / name, static_file(name, digest)) for name in scripts]
     # The table page's QR code on screen: the print's encoder, run in the browser (generator/render/screen_qr.py).
     written.append(write_text(assets / "qr.json", json.dumps(qr_sources(), indent=0, sort_keys=True) + "\n"))
-    written.append(write_text(out / "sw.js", service_worker(out, written)))
+    written.append(write_text(out / "sw.js", service_worker(out, written, scripts)))
     return written
 
 
@@ -245,15 +247,15 @@ def write_gzipped(source: Path, target: Path) -> Path:
     return target
 
 
-def service_worker(out: Path, shared: list[Path]) -> str:
+def service_worker(out: Path, shared: list[Path], scripts: tuple[str, ...]) -> str:
     """sw.js, at the site's root (a service worker serves only the pages under its own folder),
-    its cache named by a hash of the shared files."""
+    its cache named by a hash of the shared files; it keeps `scripts` (assets/NAME) at once."""
     digest = hashlib.sha256()
     names = sorted(path.relative_to(out).as_posix() for path in shared)
     for name in names:
         digest.update(name.encode("utf-8") + b"\0" + (out / name).read_bytes())
     text = (STATIC / "sw.js").read_text(encoding="utf-8")
-    kept = ["index.html", "how-to-play.html", *(f"assets/{name}" for name in STATIC_FILES), "assets/qr.json",
+    kept = ["index.html", "how-to-play.html", *(f"assets/{name}" for name in scripts), "assets/qr.json",
             *(f"assets/fonts/{name}" for name in FONTS.values())]
     return Template(text).substitute(version=digest.hexdigest()[:16], packed=json.dumps(PACKED, sort_keys=True),
                                      kept=json.dumps(kept))

@@ -6,6 +6,7 @@ files), writing its YAML and PDFs into the date's folder, and the page is writte
     index.html                      every puzzle, by date and city
     how-to-play.html
     assets/                         Pyodide, the engine's sources, fonts, play.js, record.js, index.js, words.js, style.css
+                                    (and results.js, with a results service)
     brugge/2026-12-01/index.html    the daily puzzle's page
     brugge/2026-12-01/mini.html     the daily mini's page
     brugge/2026-12-01/citytrip-brugge-2026-12-01-sheet.pdf, …-answer-key.pdf, …-puzzle.yaml, …
@@ -42,11 +43,14 @@ Maker = Callable[[str, dt.date, Path], tuple[Daily, Daily | None]]
 
 
 def build_site(out: Path, cities: Iterable[str], days: Iterable[dt.date], make: Maker,
-               progress: Callable[[str], None] = lambda line: None) -> list[Path]:
-    """Write the site into `out`; returns the files written (pages and assets, not the PDFs)."""
+               progress: Callable[[str], None] = lambda line: None, results_url: str | None = None) -> list[Path]:
+    """Write the site into `out`; returns the files written (pages and assets, not the PDFs). With
+    `results_url` (where `citytrip serve` answers, checked by the CLI) the puzzle pages send a
+    finished play there and show the standing, and how to play says what is sent; without it
+    nothing is sent and nothing is said about it."""
     days = list(days)
     cities = list(cities)
-    written = write_assets(out)
+    written = write_assets(out, results=bool(results_url))
     listed: list[Listed] = []
     for city in cities:
         for day in days:
@@ -58,7 +62,7 @@ def build_site(out: Path, cities: Iterable[str], days: Iterable[dt.date], make: 
                 stem = Path(file_stem(city, day) + ("-mini" if puzzle.puzzle.is_mini else ""))
                 files = {"sheet": sheet_path(stem).name, "answer_key": answer_key_path(stem).name}
                 page = out / page_path(city, day, puzzle.puzzle.is_mini)
-                written.append(write_text(page, puzzle_page(puzzle, files)))
+                written.append(write_text(page, puzzle_page(puzzle, files, results_url)))
                 listed.append(Listed(city, puzzle.puzzle.city.name, day, puzzle.puzzle.is_mini,
                                      target_par_text(puzzle)))
                 progress(f"wrote {page}")
@@ -70,5 +74,5 @@ def build_site(out: Path, cities: Iterable[str], days: Iterable[dt.date], make: 
         games.append((city, loaded.name))
         progress(f"wrote {out / city / 'table.html'} and levels.html")
     written.append(write_text(out / "index.html", index_page(listed, games)))
-    written.append(write_text(out / "how-to-play.html", how_to_play_page()))
+    written.append(write_text(out / "how-to-play.html", how_to_play_page(results_url)))
     return written

@@ -96,8 +96,10 @@ def _data_json(data: object) -> str:
     return json.dumps(data, sort_keys=True, separators=(",", ":"), ensure_ascii=False).replace("</", "<\\/")
 
 
-def puzzle_page(daily: Daily, files: dict[str, str]) -> str:
-    """The page of a daily puzzle or mini; `files` are its PDFs' names, next to the page."""
+def puzzle_page(daily: Daily, files: dict[str, str], results_url: str | None = None) -> str:
+    """The page of a daily puzzle or mini; `files` are its PDFs' names, next to the page. With
+    `results_url` (`citytrip site --results-url`) the page sends the finished play there and shows
+    the standing (templates/site/results.js)."""
     puzzle = daily.puzzle
     drawn = page_map(puzzle)
     heading, lines = statement_lines(puzzle)
@@ -113,6 +115,8 @@ def puzzle_page(daily: Daily, files: dict[str, str]) -> str:
             "city": puzzle.city.key,
             "city_name": puzzle.city.name,
             "date": daily.day.isoformat(),
+            # where `citytrip serve` answers; absent: the page sends nothing (templates/site/results.js)
+            **({"results": results_url} if results_url else {}),
         },
         "colours": {name: action.colour for name, action in load_icon_scheme().actions.items()},
         **_game_data(puzzle.city, drawn, puzzle.mode),
@@ -264,8 +268,22 @@ def index_page(listed: list[Listed], games: list[tuple[str, str]] = ()) -> str:
     return _page("index.html", _("Citytrip daily puzzles"), "", table=table, cities=_data_json(names), games=games_list)
 
 
-def how_to_play_page() -> str:
-    return _page("how-to-play.html", _("How to play the Citytrip daily puzzle"), "")
+def how_to_play_page(results_url: str | None = None) -> str:
+    """How to play; with `results_url`, what a finished play sends to the results service and what
+    it does not (a site built without one sends nothing, and says nothing about it)."""
+    results = ""
+    if results_url:
+        heading = _("What this site sends")
+        results = (f'<h2>{_e(heading)}</h2><p id="results-sent">'
+                   + _e(_("When you finish a daily puzzle or a mini, this site sends your play to its results service "
+                          "at {address}: the puzzle code, your route in the one-line notation, whether you opened the "
+                          "answer key, and a random id this browser made up for you, so that a puzzle counts once per "
+                          "player. Nothing else: no name, no e-mail or postal address, no account, and your internet "
+                          "address is not stored. The service replays your route with the rules and answers with how "
+                          "you did against the other players of that puzzle. Without a network, the play waits in "
+                          "this browser and is sent on your next visit.").format(address=results_url))
+                   + "</p>")
+    return _page("how-to-play.html", _("How to play the Citytrip daily puzzle"), "", results=results)
 
 
 # --- the table page and the levels page (generator/browser/table.py deals in the browser) -----------

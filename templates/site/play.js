@@ -9,8 +9,9 @@
 // [[message]] string translated (generator/site/messages.py), and the engine's own messages come
 // translated from the Python side, which reads the language's compiled catalog.
 //
-// A game finished here by taps is added to the player's record in this browser (record.js); a
-// shared route (#plan=…) replayed, even if finished by taps afterwards, is not. A daily game in
+// A game finished here by taps is added to the player's record in this browser (record.js) and,
+// on a site built with a results service (`citytrip site --results-url`), sent there (results.js);
+// a shared route (#plan=…) replayed, even if finished by taps afterwards, is neither. A daily game in
 // progress is kept in this browser too (keepPlay), so a reload takes it up where it was.
 
 import { cityStats, hasPlayed, loadRecord, saveRecord, withGame } from "./record.js";
@@ -41,6 +42,15 @@ if (LEVEL) {
     option.textContent = fill("[[Level {level} (target {target})]]", { level, target: shown.target });
     $("level").appendChild(option);
   }
+}
+// results.js, loaded only on a site with a results service: it sends the plays kept from an
+// earlier visit at once, and this page's when it is finished.
+// Opening the answer key marks this puzzle's play as revealed (sent, never counted).
+const RESULTS = !LEVEL && data.page.results ? import("./results.js") : null;
+RESULTS?.then((results) => results.flush(data.page.results), (error) => console.warn("citytrip: no results script:", error));
+if (RESULTS) {
+  const key = `${data.page.city}/${data.page.date}/${data.page.mini ? "mini" : "daily"}`;
+  $("answer").addEventListener("toggle", () => $("answer").open && RESULTS.then((results) => results.markRevealed(key)));
 }
 let replayed = false; // this game came from a shared route: not the player's own
 let daysNote = ""; // the end of the game's line about the record
@@ -144,7 +154,12 @@ function ask(method, ...args) {
   const wasOver = Boolean(view?.over);
   view = JSON.parse(game[method](...args));
   const judged = performance.now();
-  if (view.over && !wasOver && !replayed && !LEVEL) remember();
+  if (view.over && !wasOver && !replayed && !LEVEL) {
+    remember();
+    const plan = view.notation;
+    RESULTS?.then((results) => results.finished(data.page.results, data.page, plan, $("standing")))
+      .catch((error) => console.warn("citytrip: the standing could not be shown:", error));
+  }
   if (LEVEL) keepLevelPlay();
   else if (!replayed && method !== "restart") keepPlay();
   draw();

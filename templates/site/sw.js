@@ -98,9 +98,15 @@ function pinned(request) {
   return new URL(request.url).pathname.includes("/assets/pyodide/");
 }
 
+// The results service's API (`citytrip serve --site` puts it beside the site) is never kept: its
+// figures are for now, and a play that cannot be sent waits in the page's own queue (results.js).
+function api(request) {
+  return new URL(request.url).pathname.includes("/api/v1/");
+}
+
 self.addEventListener("fetch", (event) => {
   const request = event.request;
-  if (request.method !== "GET" || new URL(request.url).origin !== self.location.origin) return;
+  if (request.method !== "GET" || new URL(request.url).origin !== self.location.origin || api(request)) return;
   if (!pinned(request)) {
     event.respondWith(networkFirst(event));
     return;

@@ -57,6 +57,26 @@ def pinned(kind: str) -> tuple[Published, str]:
     return published, format_plan(load_plan(answer))
 
 
+def pinned_dailies(city: str, day: dt.date, folder: Path):
+    """A site's maker (generator/site/build.py's `Maker`) for the pinned date: its daily and mini
+    published from the pinned files as `citytrip daily` published them (the same codes, pars and
+    targets the server takes), without solving or PDFs."""
+    from generator.daily.job import Solution, publish
+    from generator.data.puzzles import load_puzzle
+
+    assert (city, day) == ("antwerpen", DAY), f"only {DAY}'s Antwerpen puzzles are pinned"
+    made = []
+    for kind in ("daily", "mini"):
+        published, _plan = pinned(kind)
+        stem = STEM + ("-mini" if kind == "mini" else "")
+        answer = load_plan(DATA / f"{stem}-answer.yaml")
+        puzzle = load_puzzle(DATA / f"{stem}-puzzle.yaml")
+        made.append(publish(puzzle, Solution(answer, published.par, published.par, True, 0), day=day, attempt=0,
+                            title=f"pinned {kind}", notes=[], out_dir=folder, render=None, base_url=None))
+        assert made[-1].code == published.code
+    return made[0], made[1]
+
+
 def published_rows(db: str) -> None:
     store = Store(db)
     for kind in ("daily", "mini"):
@@ -73,9 +93,11 @@ def free_port() -> int:
 class Server:
     """`citytrip serve` in a subprocess of its own (so that a test may kill -9 it)."""
 
-    def __init__(self, db: str, *options: str, today: str = "2026-12-13") -> None:
+    def __init__(self, db: str, *options: str, today: str = "2026-12-13", port: int = 0) -> None:
+        """`port` 0: a free one at each start (a site built for the server's address names its port)."""
         self.db, self.options, self.today = db, options, today
         self.process: subprocess.Popen | None = None
+        self.fixed_port = port
         self.port = 0
 
     @property
@@ -83,7 +105,7 @@ class Server:
         return f"http://127.0.0.1:{self.port}"
 
     def start(self) -> "Server":
-        self.port = free_port()
+        self.port = self.fixed_port or free_port()
         self.process = subprocess.Popen(
             [sys.executable, "-m", "generator", "serve", "--db", self.db, "--port", str(self.port),
              "--today", self.today, "--work", str(WORK), "--no-deal-ahead", "--city", "antwerpen", *self.options],

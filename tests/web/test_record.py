@@ -121,13 +121,16 @@ def test_the_streaks_and_the_check_of_a_stored_record_in_node():
 
 def test_a_daily_won_by_taps_counts_a_shared_route_does_not_and_the_index_shows_the_days(site, browser, base):
     """The answer key replayed from a #plan= address adds nothing; played by taps it reaches the
-    par shown, with gold and the answer's notation, and adds the game; the end of the game says the streak, and the index shows it (without a network too,
-    from the service worker's copies); the record edited as later
+    par shown, with gold and the answer's notation, and adds the game, sending nothing anywhere
+    (the site has no --results-url); the end of the game says the streak, and the index shows it
+    (without a network too, from the service worker's copies); the record edited as later
     days would have left it gives a streak of 2, then 1 after a gap with the longest still 2."""
     daily = site.puzzles[(MONDAY.isoformat(), False)]
     context = browser.new_context(viewport=PHONE)
     errors: list[str] = []
     context.on("weberror", lambda error: errors.append(str(error.error)))
+    requested: list[str] = []
+    context.on("request", lambda request: requested.append(request.url))
     page = context.new_page()
     fragment = "#plan=" + urllib.parse.quote(format_plan(daily.answer), safe="")
     page.goto(f"{base}/{MONDAY_PAGE}{fragment}")
@@ -151,6 +154,10 @@ def test_a_daily_won_by_taps_counts_a_shared_route_does_not_and_the_index_shows_
         {"city": "antwerpen", "date": "2026-11-30", "mini": False, "won": True, "medal": "gold", "score": daily.par}]}
     assert page.text_content("#days") == "Your days in Antwerpen: current streak 1, longest 1; 1 played, 100 % won."
     shot_result(page, "record-monday-phone-end")
+    # Built without --results-url: the game went nowhere but this site, and the end says nothing of results.
+    assert requested and all(url.startswith(base + "/") for url in requested), [u for u in requested if not u.startswith(base)]
+    assert not any("/api/" in url or url.endswith("/results.js") for url in requested)
+    assert page.get_attribute("#standing", "hidden") is not None and page.text_content("#standing") == ""
 
     # The index, without a network: the service worker kept it and its script (sw.js).
     page.wait_for_function("() => navigator.serviceWorker.controller !== null", timeout=60_000)

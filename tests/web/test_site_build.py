@@ -28,6 +28,16 @@ def page_data(html: str) -> dict:
     return json.loads(found.group(1))
 
 
+def test_without_a_results_url_the_pages_name_no_results_service(site):
+    """A site built without --results-url: no page names a results service, the site has no
+    results script, and how to play says nothing about results."""
+    for page in PAGES:
+        assert "results" not in page_data((site.folder / page).read_text())["page"]
+    how = (site.folder / "how-to-play.html").read_text()
+    assert "results-sent" not in how and "results service" not in how
+    assert not (site.folder / "assets" / "results.js").exists() and "assets/results.js" not in (site.folder / "sw.js").read_text()
+
+
 def test_a_page_per_puzzle_an_index_and_the_shared_files(site):
     for name in [*PAGES, "index.html", "how-to-play.html", "sw.js", "assets/play.js", "assets/style.css",
                  "assets/record.js", "assets/index.js", "assets/words.js",
@@ -174,6 +184,10 @@ def test_the_sites_standard_library_holds_only_what_a_page_imports_compiled(site
     (["--base-url", "https://example.org/#x"], "is not a web address"),
     (["--work", "0"], "--work"),
     (["--lang", "de"], "unknown language 'de'"),
+    (["--results-url", "ftp://results.example.org"], "is not the address"),
+    (["--results-url", "javascript:alert(1)"], "is not the address"),
+    (["--results-url", "https://results.example.org/?x=1"], "is not the address"),
+    (["--results-url", "results.example.org"], "is not the address"),
 ])
 def test_bad_arguments_get_one_paragraph_and_exit_2(tmp_path, run, args, words):
     code, out, err = run("site", "--out", tmp_path / "out", *args)
