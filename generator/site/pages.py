@@ -194,7 +194,8 @@ def legend_html(city: City, mode: str) -> str:
     marks = [("route", _("the path drawn so far; a ring: the end you extend")),
              ("unpaid", _("dashed orange: a step or place your actions do not pay yet")),
              ("tickable", _("a yellow ring: a place your path touched this turn, tap it to tick it"))]
-    return (f'<details class="legend" id="legend"><summary>{_e(_("Legend"))}</summary><ul>{"".join(rows)}</ul>'
+    title = _("Legend")  # outside the f-string: Babel's extractor does not look into one
+    return (f'<details class="legend" id="legend"><summary>{_e(title)}</summary><ul>{"".join(rows)}</ul>'
             f'<ul class="legend-notes">{"".join(f"<li>{_e(text)}</li>" for text in notes)}'
             f'{"".join(f"<li><span class=mark-{mark} aria-hidden=true></span>{_e(text)}</li>" for mark, text in marks)}'
             f'</ul></details>')
@@ -259,9 +260,10 @@ def index_page(listed: list[Listed], games: list[tuple[str, str]] = ()) -> str:
     head = f"<tr><th>{_e(date)}</th>" + "".join(f"<th>{_e(name)}</th>" for _key, name in cities) + "</tr>"
     table = f"<table><thead>{head}</thead><tbody>{''.join(rows)}</tbody></table>"
     names = {key: name for key, name in cities}  # for the player's record (templates/site/index.js)
+    table_game, levels = _("A game at the table"), _("Solo levels")  # outside the f-string, for Babel
     links = "".join(
-        f'<li><strong>{_e(name)}</strong>: <a href="{_e(key)}/table.html">{_e(_("A game at the table"))}</a> · '
-        f'<a href="{_e(key)}/levels.html">{_e(_("Solo levels"))}</a></li>' for key, name in games)
+        f'<li><strong>{_e(name)}</strong>: <a href="{_e(key)}/table.html">{_e(table_game)}</a> · '
+        f'<a href="{_e(key)}/levels.html">{_e(levels)}</a></li>' for key, name in games)
     games_list = f'<ul class="games">{links}</ul>' if links else ""
     if not days:
         table = ""

@@ -42,6 +42,25 @@ def test_the_source_has_messages_to_translate(messages) -> None:
     assert len(messages) > 300
 
 
+TRANSLATORS = {"_", "ngettext", "pgettext", "npgettext"}
+
+
+def test_no_message_is_marked_inside_an_f_string() -> None:
+    """Babel's extractor does not look into an f-string's fields, so a message marked there, such as
+    `f"<summary>{_('Legend')}</summary>"`, is never extracted, never translated, and the test
+    above cannot see it: the page's legend stayed English on Dutch and French pages that way."""
+    import ast
+
+    hidden = []
+    for path in sorted((ROOT / "generator").rglob("*.py")):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.JoinedStr):
+                for inner in ast.walk(node):
+                    if isinstance(inner, ast.Call) and isinstance(inner.func, ast.Name) and inner.func.id in TRANSLATORS:
+                        hidden.append(f"{path.relative_to(ROOT)}:{inner.lineno}")
+    assert hidden == [], "messages marked inside an f-string (mark them outside it): " + ", ".join(hidden)
+
+
 @pytest.mark.parametrize("lang", TRANSLATED)
 def test_every_message_has_a_translation_in_the_catalog(messages, lang: str) -> None:
     catalog = _po(lang)
