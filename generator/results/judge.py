@@ -84,6 +84,9 @@ def judge(body: object, today: dt.date, lookup: Lookup, by_code: Callable[[str],
         raise Refused(f"puzzle code {shown(code)} is not the {kind} of {city} for any date from "
                       f"{today - dt.timedelta(days=DAYS_BACK)} to {today + dt.timedelta(days=1)}, so it is not a "
                       "published puzzle (a code from another generator version, or edited)")
+    if day < today - dt.timedelta(days=DAYS_BACK):  # also a code the table knows: late plays count for a week
+        raise Refused(f"puzzle code {shown(code)} is the {kind} of {city} for {day}, more than {DAYS_BACK} days "
+                      f"before today ({today}): plays are counted for a week after their date")
     if day > today + dt.timedelta(days=1):
         raise Refused(f"puzzle code {shown(code)} is the {kind} of {city} for {day}, which is not published yet "
                       f"(today is {today}; dates up to tomorrow are)")

@@ -111,6 +111,23 @@ def test_a_refused_play_leaves_the_database_as_it_was(server: Server, name, stat
     assert rows(server) == before
 
 
+@pytest.mark.parametrize("days_after, status", [(7, 201), (8, 422)])
+def test_a_published_puzzle_is_counted_for_a_week_after_its_date(tmp_path, days_after: int, status: int) -> None:
+    """A week after its date a published puzzle is still taken; a day later it is refused, though
+    the server knows its code (docs/results.md, "Which puzzles are taken")."""
+    db = str(tmp_path / "results.sqlite")
+    published_rows(db)
+    late = Server(db, "--plays-per-minute", "0", today=(DAY + dt.timedelta(days=days_after)).isoformat()).start()
+    try:
+        before = rows(late)
+        got, answer = late.post(play())
+        assert got == status, answer
+        if status == 422:
+            assert "plays are counted for a week" in answer["error"] and rows(late) == before
+    finally:
+        late.stop()
+
+
 def test_an_illegal_plan_gets_the_engines_message(server: Server) -> None:
     """422 with the engine's sentence naming the turn and the ruling."""
     published, plan = pinned("daily")
