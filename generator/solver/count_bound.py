@@ -34,7 +34,7 @@ from typing import Callable
 from generator.rules.grid import Coord
 from generator.solver.facts import Facts
 from generator.solver.paid_walk import PaidWalker
-from generator.solver.walk_bound import (EPSILON, ITERATIONS, STEP, Prices, StripCounter, descend, Relaxation, Walk, Walker)
+from generator.solver.walk_bound import (EPSILON, ITERATIONS, Prices, StripCounter, descend, Relaxation, Walk, Walker)
 
 NODE_ITERATIONS = 20  # walk programmes per child node, from its parent's prices (20 and 40: the same bound on brug-06 at 1000)
 WORK = 1000  # walk programmes in all, the root's ITERATIONS included
@@ -80,8 +80,6 @@ class _Node:
     value: float
     prices: Prices
     order: int  # creation order: ties go to the oldest
-    counts: list[int] | None = None  # the counts of its best walk (both arms), per counter
-    scale: float = STEP  # its descent's last step share: its children start there
     walk: Walk | None = None  # its best walk
     remembered: bool = False  # the memory was grown from this walk (or could not be)
     children: list[_Node] = field(default_factory=list)
@@ -95,19 +93,12 @@ class _Node:
 
 def count_bound(facts: Facts, *, floor: int | None = None, work: int = WORK, root_iterations: int | None = None,
                 node_iterations: int | None = None, progress: Callable[[Progress], None] | None = None,
-                stop: Callable[[], bool] | None = None, rule: str = "chord", warm: bool = False,
-                near: float | None = None, paid: bool = False, memory: bool = True,
-                locations: bool = True) -> CountBound:
+                paid: bool = False, memory: bool = True, locations: bool = True) -> CountBound:
     """The count-range bound of a puzzle: at least the appreciation of every plan.
 
     `floor` is the score of a known plan: nodes at or below it are pruned (and the subgradient aims
-    at it). `work` walk programmes in all; `stop()` (checked between nodes) ends the search early
-    with the bound so far, still true. Without `stop` the result is a pure function of the arguments.
-    `rule` chooses the split: "chord" (the range whose envelope rises furthest above its strip, cut
-    there) or "walk" (the counter the node's best walk is credited most above its score, cut at
-    the walk's count; the chord rule where none is); measured alike (docs/solver.md). `near` aims
-    a child's steps at that share of the way from its parent's bound to the floor instead of at
-    the floor (brug-00 at 1000 programmes: 120 at 0.2, 119 at 0.5, 120 without; brug-02 219 all).
+    at it). `work` walk programmes in all: the result is a pure function of the arguments. A node
+    is split where the concave envelope of a range rises furthest above its strip (`_split`).
     `paid` pays each turn exactly (paid_walk.py); the root's and each child's programmes default to
     ITERATIONS and NODE_ITERATIONS, or PAID_ITERATIONS and PAID_NODE_ITERATIONS when paid.
     `memory`: a leaf that no range split narrows, whose best walk came back to a location it had
@@ -128,7 +119,7 @@ def count_bound(facts: Facts, *, floor: int | None = None, work: int = WORK, roo
     reach = _reach(relax)
     prune = floor
     first = descend(facts, relax, walker, _start_prices(facts, relax, paid), max(1, min(root_iterations, work // weight)), floor)
-    root = _Node({}, first.value, first.prices, 0, _walk_counts(facts, relax, first.walk), first.scale, walk=first.walk)
+    root = _Node({}, first.value, first.prices, 0, walk=first.walk)
     spent, labels, nodes = first.iterations * weight, first.labels, 1
     base_labels = walker.label_count
 
@@ -136,12 +127,12 @@ def count_bound(facts: Facts, *, floor: int | None = None, work: int = WORK, roo
         """A programme's work: `weight` plain ones, times the labels the memory has grown to."""
         return math.ceil(weight * walker.label_count / base_labels)
 
-    def evaluate(prices: Prices, ranges: dict, aim: int | None, scale: float = STEP):
+    def evaluate(prices: Prices, ranges: dict, aim: int | None):
         """A node's descent from `prices` (at most `node_iterations` programmes, within the work
         left), its work and labels counted."""
         nonlocal spent, labels
         descent = descend(facts, relax, walker, prices, max(1, min(node_iterations, (work - spent) // cost())), aim,
-                          ranges=ranges or None, prune=prune, scale=scale)
+                          ranges=ranges or None, prune=prune)
         spent += descent.iterations * cost()
         labels = max(labels, descent.labels)
         return descent
@@ -154,12 +145,12 @@ def count_bound(facts: Facts, *, floor: int | None = None, work: int = WORK, roo
             yield from leaves(child)
 
     interrupted = False
-    while spent < work and not (stop and stop()):
+    while spent < work:
         candidates = [leaf for leaf in leaves(root) if not leaf.done]
         if not candidates:
             break
         node = max(candidates, key=lambda leaf: (leaf.value, -leaf.order))
-        split = (_split_at_walk(relax, reach, node) if rule == "walk" else None) or _split(relax, reach, node)
+        split = _split(relax, reach, node)
         if split is None and memory and node.walk is not None and not node.remembered:
             # No range left to narrow, but the walk comes back to a location it achieved: remember
             # that location along the way it came back (R4, R10), for every node from now on, and
@@ -176,7 +167,6 @@ def count_bound(facts: Facts, *, floor: int | None = None, work: int = WORK, roo
                     break
                 # Its first programme is at the node's prices with less to walk: never above the node.
                 node.value, node.prices, node.walk = min(descent.value, node.value), descent.prices, descent.walk
-                node.counts = _walk_counts(facts, relax, descent.walk)
                 node.remembered = False
                 node.done = prune is not None and math.floor(node.value + EPSILON) <= prune
                 continue
@@ -191,10 +181,8 @@ def count_bound(facts: Facts, *, floor: int | None = None, work: int = WORK, roo
                 if spent >= work:  # a child not evaluated has no bound of its own: its parent's holds for it
                     made.append(_Node(ranges, node.value, node.prices, nodes + len(made), done=True))
                     continue
-                aim = floor if near is None or floor is None else max(floor, math.floor(node.value - near * (node.value - floor)))
-                descent = evaluate(_fixed(node.prices, ranges), ranges, aim, node.scale if warm else STEP)
-                child = _Node(ranges, descent.value, descent.prices, nodes + len(made), _walk_counts(facts, relax, descent.walk),
-                              descent.scale, walk=descent.walk)
+                descent = evaluate(_fixed(node.prices, ranges), ranges, floor)
+                child = _Node(ranges, descent.value, descent.prices, nodes + len(made), walk=descent.walk)
                 child.done = prune is not None and math.floor(child.value + EPSILON) <= prune
                 made.append(child)
         except KeyboardInterrupt:  # Ctrl-C: the tree as it stands, without this node's children
@@ -313,41 +301,3 @@ def _grown_memory(walk: Walk, remember: dict[Coord, frozenset[Coord]]) -> dict[C
                 grown[node].add(at)
                 added = True
     return {node: frozenset(held) for node, held in grown.items()} if added else None
-
-
-def _walk_counts(facts: Facts, relax: Relaxation, walk) -> list[int] | None:
-    """The count each counter reaches with the walk's goals (each arm the same walk, R6)."""
-    if walk is None:
-        return None
-    counts = [counter.low for counter in relax.counters]
-    for claims in walk.claims:
-        for at, g in claims:
-            for i in relax.goal_terms[at][g][2]:
-                counts[i] += facts.puzzle.directions
-    return counts
-
-
-def _split_at_walk(relax: Relaxation, reach: dict[int, int], node: _Node) -> list[dict[int, tuple[int, int]]] | None:
-    """The node's two children: the counter that the node's best walk is credited most above its
-    score (H over the range + price × the walk's count − the score at that count), cut at the
-    walk's count, so that neither child credits that count above its score (None when no counter
-    is credited a point or more)."""
-    if node.counts is None:
-        return None
-    widest, choice = 1.0 - EPSILON, None
-    prices = node.prices
-    for i, top in reach.items():
-        counter = relax.counters[i]
-        lo, hi = node.ranges.get(i, (counter.low, top))
-        n = node.counts[i]
-        if hi <= lo or not lo <= n <= hi:
-            continue
-        h, _ = counter.conjugate(prices.counter[i], prices.bonus, (lo, hi))
-        excess = h + prices.counter[i] * n - (counter.values[n] + prices.bonus * counter.earned[n])
-        if excess > widest:
-            widest, choice = excess, (i, lo, hi, n)
-    if choice is None:
-        return None
-    i, lo, hi, n = choice
-    cut = n if n < hi else n - 1
-    return [node.ranges | {i: (lo, cut)}, node.ranges | {i: (cut + 1, hi)}]

@@ -58,7 +58,6 @@ WINDOW_WORK = 4.0      # CP-SAT deterministic time one window may use (most prov
 HINT_WORK = 1.0        # to complete a window's hint (a fixed model: it takes about 0.01)
 BUILD_CHARGE = 1 / 20000  # work charged per model variable built (Python time is not CP-SAT's)
 RUNAWAY_SECONDS = 120.0  # a wall-clock guard per sub-solve, far above any measured one
-SUB_PARAMETERS: dict = {}  # extra CP-SAT parameters of the sub-solves (for measurements)
 
 
 @dataclass(frozen=True)
@@ -300,8 +299,6 @@ class _WindowSolver:
         solver.parameters.random_seed = seed
         solver.parameters.max_deterministic_time = cap
         solver.parameters.max_time_in_seconds = RUNAWAY_SECONDS
-        for name, value in SUB_PARAMETERS.items():
-            setattr(solver.parameters, name, value)
         status = solver.Solve(model.cp)
         work += solver.ResponseProto().deterministic_time
         if status not in (cp_model.OPTIMAL, cp_model.FEASIBLE):

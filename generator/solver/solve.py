@@ -35,7 +35,6 @@ SAFETY_SECONDS = 4.5  # CP-SAT can overrun its limit by a few seconds in presolv
 # 3.5 left antw-03 (advanced, two directions, the largest model) 0.1 s over 60 s on an idle machine
 RESOLVE_SECONDS = 5.0  # the strict re-solve only runs with at least this much of the time limit left
 WALK_SHARE = 0.25  # of the time limit: when the clock stops the search, it stops the walk bound here too
-SOLVER_PARAMETERS: dict = {}  # extra CP-SAT parameters (measured in docs/solver.md)
 
 
 class Status(str, Enum):
@@ -399,8 +398,6 @@ def _run(puzzle, facts, strict, target, hint_plan, time_limit, workers, seed, st
         solver.parameters.max_deterministic_time = deterministic_time
     solver.parameters.num_workers = max(1, workers)
     solver.parameters.random_seed = seed
-    for name, value in SOLVER_PARAMETERS.items():
-        setattr(solver.parameters, name, value)
     watcher = _Watcher(started, progress)
     if hasattr(solver, "best_bound_callback") and target is None:
         solver.best_bound_callback = watcher.on_bound

@@ -338,17 +338,17 @@ class _Descent:
     iterations: int  # walk programmes run
     labels: int
     walk: Walk | None = None  # the best walk at those prices
-    scale: float = STEP  # the step's share of Polyak's when it stopped
 
 
 def descend(facts: Facts, relax: Relaxation, walker: Walker, prices: Prices, iterations: int, floor: int | None,
              deadline: float | None = None, ranges: dict[int, tuple[int, int]] | None = None,
-             prune: int | None = None, scale: float = STEP) -> _Descent:
+             prune: int | None = None) -> _Descent:
     """Up to `iterations` walk programmes of the subgradient method from `prices` (Polyak's step
-    aimed at `floor`, `scale` of it at first, halved after STALL programmes without a lower value). With `ranges` the
+    aimed at `floor`, STEP of it at first, halved after STALL programmes without a lower value). With `ranges` the
     counts (and locations, achieved or not) are confined (`count_bound`'s node; their prices may go negative); with `prune`, it
     stops as soon as the value is below prune + 1 (no plan of the node scores more than prune)."""
     best, best_prices, best_walk = math.inf, prices, None
+    scale = STEP
     labels = 0
     stall = 0
     free = frozenset(ranges or ())
@@ -377,7 +377,7 @@ def descend(facts: Facts, relax: Relaxation, walker: Walker, prices: Prices, ite
         if deadline is not None and time.monotonic() >= deadline:
             break
         prices = prices.moved(slope, scale * gap / norm, free)
-    return _Descent(best, best_prices, iteration, labels, best_walk, scale)
+    return _Descent(best, best_prices, iteration, labels, best_walk)
 
 
 @dataclass
