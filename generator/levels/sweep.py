@@ -16,11 +16,13 @@ from pathlib import PurePath
 from typing import TYPE_CHECKING, Callable, Iterable, Iterator, Mapping
 
 from generator.data.cities import load_city
+from generator.players.panel import Member
 from generator.rules.city import BASIC
 from generator.rules.dealer import dealt_puzzle, shuffled_deck
 from generator.rules.plan import Plan
 from generator.rules.puzzle import Puzzle
 from generator.rules.replay import Report, replay
+from generator.solver.verdict import Status, rank
 
 if TYPE_CHECKING:  # annotations only: the solver is imported by the jobs that run it
     from generator.solver.facts import Facts
@@ -32,7 +34,7 @@ SOLO_DIRECTIONS = 2  # the solo variant allows the second direction (seed 000_�
 
 # The planner's beams, tried in turn until one wins: the narrow one wins most winnable deals in
 # about 3 s; the wide one (about 8 s) won 4 of 8 Brugge level-15 deals the narrow one had lost.
-PLANNER_BEAMS = ({"width": 4, "branch": 3}, {"width": 16, "branch": 4})
+PLANNER_BEAMS = (Member("planner 4×3", 4, 3), Member("planner 16×4", 16, 4))
 # The large-neighbourhood search's work (solver/lns.py, one worker: jobs already run in parallel)
 # when both beams lose; it starts from their best plan and stops as soon as a plan wins.
 LNS_WORK = 10.0
@@ -63,14 +65,14 @@ class Job:
 @dataclass(frozen=True)
 class Outcome:
     job: Job
-    status: str          # honest: WON / LOST; solver: SOLVABLE / UNSOLVABLE / UNKNOWN
+    status: Status       # honest: WON / LOST; solver: SOLVABLE / UNSOLVABLE / UNKNOWN
     score: int | None
     seconds: float
     witness: str = ""    # solver jobs: who found the winning plan (honest, planner, lns, cp-sat)
 
     @property
     def won(self) -> bool:
-        return self.status in ("WON", "SOLVABLE")
+        return self.status.won
 
 
 def shuffle_seed(city: str, shuffle: int) -> int:
@@ -108,7 +110,7 @@ def run_job(job: Job) -> tuple[Outcome, ...]:
     puzzle = level_puzzle(job.city, job.level, job.cards, job.shuffle)
     report = replay(puzzle, honest_plan(puzzle))
     honest = Outcome(
-        Job(job.city, job.level, job.cards, job.shuffle, HONEST), "WON" if report.won(puzzle.target) else "LOST",
+        Job(job.city, job.level, job.cards, job.shuffle, HONEST), Status.of_game(report, puzzle.target),
         report.score, time.monotonic() - started,
     )
     if job.player == HONEST:
@@ -119,12 +121,12 @@ def run_job(job: Job) -> tuple[Outcome, ...]:
 def _witness(job: Job, puzzle: Puzzle, report: Report, started: float) -> Outcome:
     """The solver job's outcome: the first player (honest, planner, LNS, CP-SAT, longer LNS) whose plan wins."""
     if report.won(puzzle.target):
-        return Outcome(job, "SOLVABLE", report.score, time.monotonic() - started, "honest")
+        return Outcome(job, Status.SOLVABLE, report.score, time.monotonic() - started, "honest")
     best = report
     for planned in planner_reports(puzzle):
         if planned.won(puzzle.target):
-            return Outcome(job, "SOLVABLE", planned.score, time.monotonic() - started, "planner")
-        best = max(best, planned, key=_closer)  # the first of equal ones
+            return Outcome(job, Status.SOLVABLE, planned.score, time.monotonic() - started, "planner")
+        best = max(best, planned, key=rank)  # the first of equal ones
     from generator.solver.facts import Facts
 
     plan = None
@@ -132,15 +134,15 @@ def _witness(job: Job, puzzle: Puzzle, report: Report, started: float) -> Outcom
     start = _search_start(puzzle, facts, best) if job.lns_work > 0 else None
     if start is not None:
         searched = _search(puzzle, facts, start, job.lns_work, job.shuffle)
-        if searched.won:
-            return Outcome(job, "SOLVABLE", searched.score, time.monotonic() - started, "lns")
+        if replay(puzzle, searched.plan).won(puzzle.target):
+            return Outcome(job, Status.SOLVABLE, searched.score, time.monotonic() - started, "lns")
         if searched.optimal(facts.turns):
-            return Outcome(job, "UNSOLVABLE", searched.score, time.monotonic() - started)
+            return Outcome(job, Status.UNSOLVABLE, searched.score, time.monotonic() - started)
         best, plan = replay(puzzle, searched.plan), searched.plan
     if _bound_below_target(puzzle, facts):
-        return Outcome(job, "UNSOLVABLE", best.score, time.monotonic() - started)
+        return Outcome(job, Status.UNSOLVABLE, best.score, time.monotonic() - started)
     if job.time_limit <= 0 and job.cp_sat_work <= 0:
-        return Outcome(job, "UNKNOWN", best.score, time.monotonic() - started)
+        return Outcome(job, Status.UNKNOWN, best.score, time.monotonic() - started)
     from generator.solver.solve import decide_target, solve
 
     if job.cp_sat_work > 0:
@@ -150,16 +152,16 @@ def _witness(job: Job, puzzle: Puzzle, report: Report, started: float) -> Outcom
     else:
         result = solve(puzzle, target=puzzle.target, time_limit=job.time_limit, workers=1, seed=job.shuffle,
                        work=0 if plan is not None else None, start=plan)
-    if result.status == "UNKNOWN" and start is not None:
+    if result.status is Status.UNKNOWN and start is not None:
         # The deals CP-SAT leaves open were won by a longer search from the planner's plan (two of
         # the 2026-12-04 reports' deals, at 8 and 14 units of a 60-unit search).
         searched = _search(puzzle, facts, start, LONG_SEARCH * job.lns_work, job.shuffle)
-        if searched.won:
-            return Outcome(job, "SOLVABLE", searched.score, time.monotonic() - started, "lns")
+        if replay(puzzle, searched.plan).won(puzzle.target):
+            return Outcome(job, Status.SOLVABLE, searched.score, time.monotonic() - started, "lns")
     # "cp-sat" stands for the whole solver: its start players, its search or the full model.
-    witness = "cp-sat" if result.status == "SOLVABLE" else ""
+    witness = "cp-sat" if result.status is Status.SOLVABLE else ""
     score = best.score if result.score is None else result.score  # an open deal keeps its best plan's score
-    return Outcome(job, str(result.status), score, time.monotonic() - started, witness)
+    return Outcome(job, result.status, score, time.monotonic() - started, witness)
 
 
 def _search_start(puzzle: Puzzle, facts: Facts, planned: Report) -> Plan:
@@ -187,17 +189,10 @@ def _bound_below_target(puzzle: Puzzle, facts: Facts) -> bool:
     return count_bound(facts, floor=puzzle.target - 1, work=BOUND_WORK).bound < puzzle.target
 
 
-def _closer(report: Report) -> tuple[int, int]:
-    """How near a plan comes to winning: complete assignments first, then the score."""
-    return (sum(report.breakdown.assignments_complete.values()), report.score)
-
-
 def planner_reports(puzzle: Puzzle) -> Iterator[Report]:
     """The planner's games with each of PLANNER_BEAMS in turn; a caller stops at the first win."""
-    from generator.players.planner import planned_plan
-
     for beam in PLANNER_BEAMS:
-        yield replay(puzzle, planned_plan(puzzle, **beam))
+        yield replay(puzzle, beam.play(puzzle))
 
 
 def jobs_for(city: str, levels: Iterable[int], cards: Iterable[int], honest: int, solver: int, time_limit: float,

@@ -39,16 +39,18 @@ from typing import Callable, Iterator
 
 from ortools.sat.python import cp_model
 
+from generator.players.panel import Member
 from generator.rules.plan import Plan, Turn
 from generator.rules.puzzle import Puzzle
 from generator.rules.replay import Report, replay
 from generator.solver.facts import Facts
+from generator.solver.verdict import rank
 from generator.solver.window import Window, WindowModel
 
 # The portfolio's starts (seeding.start_plan): searches from different cheap plans end in
 # different places (on the benchmark the best and worst of four ended 5-40 % apart), so each
 # climbs alone for BRANCH_SHARE of the budget and the best goes on (docs/solver.md).
-STARTS = (("planner", 4, 3), ("planner", 6, 5), ("planner", 16, 4), ("honest",))
+STARTS = (Member("planner 4×3", 4, 3), Member("planner 6×5", 6, 5), Member("planner 16×4", 16, 4), Member("honest player"))
 BRANCH_SHARE = 0.15
 FIRST_WINDOW = 2       # turns in the first climbing sweep's windows
 SLACK = 4              # climbing windows: a re-routed segment holds at most its old length + SLACK
@@ -114,7 +116,6 @@ class LnsResult:
     sub_solves: int
     stopped: bool = False        # the wall-clock deadline cut the search short
     interrupted: bool = False    # Ctrl-C stopped it (the best plan so far is returned)
-    won: bool | None = None      # with a target: the plan wins it
     gains: dict[int, int] = field(default_factory=dict)  # window size → points gained
     reached: int = FIRST_WINDOW  # the window size the climb had reached
     starts: tuple = ()           # the portfolio: (start, start score, score after its climb) per branch
@@ -157,7 +158,7 @@ def portfolio(puzzle: Puzzle, options: SearchOptions, facts: Facts | None = None
         else:
             # The heaviest start first: the workers take jobs in order, and the wide planner's
             # start plan alone takes longer than the honest player's whole branch.
-            order = sorted(range(len(jobs)), key=lambda i: -_start_cost(STARTS[i]))
+            order = sorted(range(len(jobs)), key=lambda i: -STARTS[i].cost)
             done = pool.map(_branch, [jobs[i] for i in order], chunksize=1)
             branches = [done[order.index(i)] for i in range(len(jobs))]
     best = max(range(len(branches)), key=lambda i: (solver.rank(replay(puzzle, branches[i][1].plan)), -i))
@@ -174,18 +175,13 @@ def portfolio(puzzle: Puzzle, options: SearchOptions, facts: Facts | None = None
                                gains=gains, starts=summary)
 
 
-def _start_cost(player: tuple) -> int:
-    """How long a start plan takes, roughly: the planner's beam width times its branch."""
-    return player[1] * player[2] if player[0] == "planner" else 1
-
-
 def _branch(job: tuple) -> tuple:
     """One start of the portfolio and its lone climb (in a worker process, or this one)."""
     from generator.solver.seeding import start_plan
 
     player, options = job
     facts = _WORKER.facts
-    start = start_plan(_WORKER.puzzle, facts, player, options.seed, options.target)
+    start = start_plan(_WORKER.puzzle, facts, player, options.seed)
     result = search(_WORKER.puzzle, start.plan, options, facts, certify_share=0)
     return start, result
 
@@ -233,7 +229,6 @@ def search(
         sub_solves=state.sub_solves,
         stopped=state.stopped,
         interrupted=state.interrupted,
-        won=report.won(options.target) if options.target is not None else None,
         gains=dict(state.gains),
         reached=reached,
     )
@@ -284,11 +279,8 @@ class _WindowSolver:
         self.ranked = ranked
 
     def rank(self, report: Report) -> tuple[int, int]:
-        """How plans compare: appreciation; ranked, complete assignments first."""
-        if not report.valid:
-            return (-1, -1)
-        complete = sum(report.breakdown.assignments_complete.values()) if self.ranked else 0
-        return (complete, report.score)
+        """How plans compare: appreciation; ranked, complete assignments first (verdict.rank)."""
+        return rank(report, self.ranked)
 
     def attempt(self, plan: Plan, key: tuple[int, int], window: Window, seed: int, cap: float) -> Attempt:
         model = WindowModel(self.facts, plan, window, self.ranked)

@@ -8,7 +8,7 @@ that is built (one direction: paid_walk.py). The bound stops early once it meets
 the plan (OPTIMAL) or, with a target, falls below it (UNSOLVABLE). With a target the bound gets
 half of that rest, and a target it leaves open goes to CP-SAT's full model, with every assignment
 a hard constraint, for the other half as seconds of CP-SAT's deterministic clock (one worker): it
-finds a winning plan (WINNABLE) or proves there is none (UNSOLVABLE). The level sweep found that
+finds a winning plan (SOLVABLE) or proves there is none (UNSOLVABLE). The level sweep found that
 the search's windows leave deals one assignment short that the full model completes
 (docs/calibration.md). Every part is a pure function of its arguments, so the answer is the same
 on every machine.
@@ -22,7 +22,6 @@ from __future__ import annotations
 import dataclasses
 import time
 from dataclasses import dataclass
-from enum import Enum
 from typing import Callable
 
 from generator.rules.plan import Plan
@@ -31,22 +30,12 @@ from generator.rules.replay import replay
 from generator.solver.count_bound import CountBound, count_bound, pays_exactly
 from generator.solver.facts import Facts
 from generator.solver.readback import SolverBug
+from generator.solver.verdict import Status
 
 SEARCH_SHARE = 0.5  # of the work: the search's; the rest is the bound's
 PROGRAMMES_PER_UNIT = 50  # walk programmes per unit of work (0.02 s each on one core here: docs/solver.md)
 FULL_MODEL_SHARE = 0.5  # with a target, of the work the search leaves: CP-SAT's, after the bound
 MAX_WORK = 100_000
-
-
-class ProofStatus(str, Enum):
-    OPTIMAL = "OPTIMAL"        # the plan meets the bound
-    FEASIBLE = "FEASIBLE"      # a plan and a bound above it: the gap is open
-    WINNABLE = "WINNABLE"      # --target: the plan reaches it and completes every assignment
-    UNSOLVABLE = "UNSOLVABLE"  # --target: the bound is below it, or the full model proves no plan wins
-    UNKNOWN = "UNKNOWN"        # --target: neither, within the work
-
-    def __str__(self) -> str:
-        return self.value
 
 
 @dataclass(frozen=True)
@@ -68,7 +57,7 @@ class ProofProgress:
 
 @dataclass(frozen=True)
 class ProofResult:
-    status: ProofStatus
+    status: Status
     score: int | None
     bound: int
     plan: Plan | None
@@ -144,10 +133,10 @@ def prove_plan(puzzle: Puzzle, work: float, *, target: int | None = None, seed: 
     won = target is not None and bool(report.won(target))
     common = dict(score=score, plan=plan, search_work=searched.work)
     if won:
-        return ProofResult(ProofStatus.WINNABLE, bound=facts.ceiling(), work=searched.work, programmes=0, nodes=0,
+        return ProofResult(Status.SOLVABLE, bound=facts.ceiling(), work=searched.work, programmes=0, nodes=0,
                            walk_bound=None, seconds=seconds(), target=target, **common)
     if searched.optimal(facts.turns):  # an exact window of the whole game, proven by CP-SAT: no better plan
-        status = ProofStatus.OPTIMAL if target is None else ProofStatus.UNSOLVABLE
+        status = Status.OPTIMAL if target is None else Status.UNSOLVABLE
         return ProofResult(status, bound=score if target is None else facts.ceiling(), work=searched.work, programmes=0,
                            nodes=0, walk_bound=None, seconds=seconds(), target=target, **common)
     if searched.interrupted:
@@ -173,7 +162,7 @@ def prove_plan(puzzle: Puzzle, work: float, *, target: int | None = None, seed: 
         verdict = _verdict(found.bound, found.root, spent, found.programmes, found.nodes, target, seconds(),
                            found.interrupted, **common)
         verdict = dataclasses.replace(verdict, exact_payments=found.paid)
-    if verdict.status is not ProofStatus.UNKNOWN or verdict.interrupted or full_units <= 0:
+    if verdict.status is not Status.UNKNOWN or verdict.interrupted or full_units <= 0:
         return verdict
     decided = _full_model_verdict(puzzle, verdict, full_units, seed, seconds)
     tell(ProofProgress("full model", decided.score, decided.bound, decided.nodes, decided.work, decided.seconds))
@@ -185,7 +174,7 @@ def _full_model_verdict(puzzle: Puzzle, verdict: ProofResult, units: float, seed
     """A target the bound left open, put to CP-SAT's full model (every assignment complete and the
     target reached, as hard constraints), hinted with the search's plan, on `units` seconds of its
     deterministic clock: a winning plan, a proof that none exists, or still UNKNOWN."""
-    from generator.solver.solve import Status, decide_target
+    from generator.solver.solve import decide_target
 
     try:
         result = decide_target(puzzle, verdict.target, verdict.plan, units, seed=seed)
@@ -198,9 +187,9 @@ def _full_model_verdict(puzzle: Puzzle, verdict: ProofResult, units: float, seed
             raise SolverBug(f"the full model's plan replays to {report.score} (valid: {report.valid}), "
                             f"not a win of {verdict.target} at {result.score}")
         _check_bound(verdict.bound, report.score)
-        return dataclasses.replace(verdict, status=ProofStatus.WINNABLE, score=report.score, plan=result.plan, **spent)
+        return dataclasses.replace(verdict, status=Status.SOLVABLE, score=report.score, plan=result.plan, **spent)
     if result.status is Status.UNSOLVABLE:
-        return dataclasses.replace(verdict, status=ProofStatus.UNSOLVABLE, **spent)
+        return dataclasses.replace(verdict, status=Status.UNSOLVABLE, **spent)
     return dataclasses.replace(verdict, **spent)
 
 
@@ -212,9 +201,9 @@ def _count_bound(facts: Facts, *, floor: int, work: int, progress=None) -> Count
 def _verdict(bound: int, walk: int | None, work: float, programmes: int, nodes: int, target: int | None,
              seconds: float, interrupted: bool, *, score: int, plan: Plan, search_work: float) -> ProofResult:
     if target is None:
-        status = ProofStatus.OPTIMAL if score >= bound else ProofStatus.FEASIBLE
+        status = Status.OPTIMAL if score >= bound else Status.FEASIBLE
     else:
-        status = ProofStatus.UNSOLVABLE if bound < target else ProofStatus.UNKNOWN
+        status = Status.UNSOLVABLE if bound < target else Status.UNKNOWN
     _check_bound(bound, score)
     return ProofResult(status, score, bound, plan, work, search_work, programmes, nodes, walk, target, seconds,
                        interrupted)

@@ -9,12 +9,12 @@ never a user error).
 from __future__ import annotations
 
 import time
-from enum import Enum
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Callable
 
 from ortools.sat.python import cp_model
 
+from generator.players.panel import Member
 from generator.rules.sheet import Sheet
 from generator.rules.plan import GoalClaim, Plan, Turn
 from generator.rules.puzzle import Puzzle
@@ -23,6 +23,7 @@ from generator.solver.facts import Facts
 from generator.solver.model import Model, build
 from generator.solver.readback import SolverBug, bonus_uses, ordered
 from generator.solver.seeding import Candidate
+from generator.solver.verdict import Status
 
 if TYPE_CHECKING:  # annotations only: the stages import lns when they run it
     from generator.solver.lns import LnsResult, SearchOptions
@@ -35,17 +36,6 @@ SAFETY_SECONDS = 4.5  # CP-SAT can overrun its limit by a few seconds in presolv
 # 3.5 left antw-03 (advanced, two directions, the largest model) 0.1 s over 60 s on an idle machine
 RESOLVE_SECONDS = 5.0  # the strict re-solve only runs with at least this much of the time limit left
 WALK_SHARE = 0.25  # of the time limit: when the clock stops the search, it stops the walk bound here too
-
-
-class Status(str, Enum):
-    OPTIMAL = "OPTIMAL"        # best plan, proven
-    FEASIBLE = "FEASIBLE"      # a plan and an upper bound, not proven optimal
-    SOLVABLE = "SOLVABLE"      # --target: a witness plan reaches it and completes every assignment
-    UNSOLVABLE = "UNSOLVABLE"  # --target: proven impossible
-    UNKNOWN = "UNKNOWN"        # --target: neither found nor refuted in time
-
-    def __str__(self) -> str:
-        return self.value
 
 
 @dataclass(frozen=True)
@@ -70,7 +60,7 @@ class SolveResult:
 
     @property
     def proven(self) -> bool:
-        return self.status in (Status.OPTIMAL, Status.SOLVABLE, Status.UNSOLVABLE)
+        return self.status.proven
 
     @property
     def certificate(self) -> str:
@@ -239,15 +229,15 @@ def _search(run: _Run, options: SearchOptions, start: Plan | None) -> LnsResult 
     if start is None:
         return lns.portfolio(run.puzzle, options, run.facts)
     report = replay(run.puzzle, start)
-    seeded = normalise(run.puzzle, run.facts, Candidate(start, report.score, "caller", bool(report.won(run.target))))
-    if run.target is not None and seeded.wins:
+    seeded = normalise(run.puzzle, run.facts, Candidate(start, report.score, "caller"))
+    if run.target is not None and report.won(run.target):
         return run.result(Status.SOLVABLE, score=seeded.score, plan=seeded.plan, beam_score=seeded.score)
     return lns.search(run.puzzle, seeded.plan, options, run.facts)
 
 
 def _search_verdict(run: _Run, searched: LnsResult) -> SolveResult | None:
     """The search's own answer: a plan that wins the target, or one exact window of the whole game."""
-    if run.target is not None and searched.won:
+    if run.target is not None and replay(run.puzzle, searched.plan).won(run.target):
         return run.result(Status.SOLVABLE, searched, score=searched.score, plan=searched.plan, window=searched.window)
     if not searched.optimal(run.facts.turns):
         return None
@@ -352,7 +342,7 @@ def prove(puzzle: Puzzle, work: float, seed: int = 0, wall_guard: float = 900.0)
 
     started = time.monotonic()
     facts = Facts(puzzle)
-    hint = start_plan(puzzle, facts, ("planner", 4, 3), seed)
+    hint = start_plan(puzzle, facts, Member("planner 4×3", 4, 3), seed)
     hint = normalise(puzzle, facts, hint)
     _, solver, status, found, watcher = _run(puzzle, facts, False, None, hint.plan, wall_guard, 1, seed, started, None, work)
     bound = _bound(solver, status, None, watcher)

@@ -13,7 +13,8 @@ from generator.data.yaml_file import dump_yaml
 from generator.rules.replay import replay
 from generator.solver import count_bound as counts
 from generator.solver.facts import Facts
-from generator.solver.proof import ProofStatus, prove_plan
+from generator.solver.proof import prove_plan
+from generator.solver.verdict import Status
 from generator.solver.readback import SolverBug
 from generator.solver.walk_bound import walk_bound
 from solver_helpers import TINY, exhaustive_best, mini, tiny
@@ -115,14 +116,14 @@ def test_the_root_is_the_walk_bound():
 
 def test_prove_states_optimal_feasible_and_the_target_verdicts():
     """On tiny(1) (one turn: the search's exact window covers the game) the plan is OPTIMAL, and a
-    target above it UNSOLVABLE. On tiny(5) a target below the plan is WINNABLE; planted bounds:
+    target above it UNSOLVABLE. On tiny(5) a target below the plan is SOLVABLE; planted bounds:
     one equal to the plan proves it, one above it leaves the gap (FEASIBLE) or the target UNKNOWN,
     one below the target refutes it."""
     puzzle = tiny(1)
     proven = prove_plan(puzzle, 4, workers=1)
-    assert proven.status is ProofStatus.OPTIMAL and proven.bound == proven.score
+    assert proven.status is Status.OPTIMAL and proven.bound == proven.score
     assert replay(puzzle, proven.plan).score == proven.score
-    assert prove_plan(puzzle, 4, workers=1, target=0).status is ProofStatus.UNSOLVABLE  # a plan of −32 at best
+    assert prove_plan(puzzle, 4, workers=1, target=0).status is Status.UNSOLVABLE  # a plan of −32 at best
 
     puzzle = tiny(5)  # five turns: the search's windows do not cover the game (test_walk_bound.py)
 
@@ -134,15 +135,15 @@ def test_prove_states_optimal_feasible_and_the_target_verdicts():
     real = prove_plan(puzzle, 4, workers=1)  # one direction, basic game: each turn paid exactly (paid_walk.py)
     assert real.exact_payments and real.bound >= real.score and real.as_dict()["exact_payments"]
     met = prove_plan(puzzle, 4, workers=1, bound_function=at(0))
-    assert met.status is ProofStatus.OPTIMAL and met.bound == met.score == replay(puzzle, met.plan).score
+    assert met.status is Status.OPTIMAL and met.bound == met.score == replay(puzzle, met.plan).score
     gap = prove_plan(puzzle, 4, workers=1, bound_function=at(5))
-    assert gap.status is ProofStatus.FEASIBLE and gap.bound == gap.score + 5
+    assert gap.status is Status.FEASIBLE and gap.bound == gap.score + 5
     low = gap.score - 10
-    assert prove_plan(puzzle, 4, workers=1, target=low).status is ProofStatus.WINNABLE
+    assert prove_plan(puzzle, 4, workers=1, target=low).status is Status.SOLVABLE
     open_ = prove_plan(puzzle, 4, workers=1, target=gap.score + 3, bound_function=at(5))
-    assert open_.status is ProofStatus.UNKNOWN and open_.full_model_work == 1.0  # the full model's second decides nothing
+    assert open_.status is Status.UNKNOWN and open_.full_model_work == 1.0  # the full model's second decides nothing
     refused = prove_plan(puzzle, 4, workers=1, target=gap.score + 3, bound_function=at(-1))  # bound = target − 2
-    assert refused.status is ProofStatus.UNSOLVABLE and refused.bound < refused.target
+    assert refused.status is Status.UNSOLVABLE and refused.bound < refused.target
 
 
 @pytest.mark.slow
@@ -161,16 +162,16 @@ def test_a_target_the_bound_leaves_open_goes_to_the_full_model(monkeypatch):
 
     monkeypatch.setattr(proof, "SEARCH_SHARE", 0.02)
     won = prove_plan(puzzle, 8, workers=1, target=-3, bound_function=above)
-    assert won.status is ProofStatus.WINNABLE and won.full_model_work > 0
+    assert won.status is Status.SOLVABLE and won.full_model_work > 0
     assert won.search_work < 1 and replay(puzzle, won.plan).score == won.score >= -3
     assert replay(puzzle, won.plan).won(-3)
     refuted = prove_plan(puzzle, 8, workers=1, target=-2, bound_function=above)
-    assert refuted.status is ProofStatus.UNSOLVABLE and refuted.full_model_work > 0 and refuted.bound >= -2
+    assert refuted.status is Status.UNSOLVABLE and refuted.full_model_work > 0 and refuted.bound >= -2
     again = prove_plan(puzzle, 8, workers=1, target=-3, bound_function=above)
     assert (again.status, again.score, again.plan) == (won.status, won.score, won.plan)
     monkeypatch.undo()
     window = prove_plan(puzzle, 20, workers=1, target=-2)
-    assert window.status is ProofStatus.UNSOLVABLE and window.full_model_work == 0  # the search's own proof
+    assert window.status is Status.UNSOLVABLE and window.full_model_work == 0  # the search's own proof
 
 
 def test_a_bound_below_the_replayed_plan_raises():
