@@ -47,6 +47,7 @@ from generator.rules.replay import replay  # noqa: E402
 from beam import beam_search  # noqa: E402
 from generator.solver import solve  # noqa: E402
 from generator.solver.facts import ACTION_TYPES, GOAL_TYPES, Facts  # noqa: E402
+from generator.solver.budget import Budget  # noqa: E402
 import reference  # noqa: E402
 from synthetic_city import write_city  # noqa: E402
 
@@ -300,7 +301,7 @@ def _measure(puzzle, columns: list[str], args) -> dict:
         row["circuit"], row["circuit_bound"], _ = circuit_baseline(puzzle, args.baseline_time_limit, args.workers)
         row["circuit_seconds"] = round(time.monotonic() - t, 1)
     if "solver" in columns:
-        result = solve(puzzle, time_limit=args.time_limit, workers=args.workers)
+        result = solve(puzzle, Budget(time_limit=args.time_limit, workers=args.workers))
         row.update({"hint": result.beam_score, "solver": result.score, "bound": result.bound,
                     "proven": result.status.value == "OPTIMAL", "solver_seconds": round(result.seconds, 1)})
     if "lns" in columns:

@@ -11,6 +11,7 @@ from generator.files import write_text
 from generator.rules.notation import format_turn
 from generator.rules.replay import replay
 from generator.rules.text import render_map
+from generator.solver.budget import Budget
 from generator.solver.verdict import Status
 from generator.solver.walk_bound import ITERATIONS  # no OR-Tools: that loads only for a solve
 
@@ -73,9 +74,10 @@ def run(args: argparse.Namespace) -> int:
     from generator.cli.progress import solver_progress
     from generator.solver import solve  # ortools loads only for this command
 
+    budget = Budget(time_limit=args.time_limit, work=args.work, workers=args.workers, seed=args.seed,
+                    walk_programmes=args.walk_bound)
     with solver_progress() as progress:  # Ctrl-C stops the search: the best plan so far is printed below
-        result = solve(puzzle, time_limit=args.time_limit, workers=args.workers, target=args.target, seed=args.seed,
-                       progress=progress, work=args.work, walk_iterations=args.walk_bound)
+        result = solve(puzzle, budget, target=args.target, progress=progress)
     answer(args, result, describe(puzzle, result))
     return _exit_code(result.status)
 
@@ -122,7 +124,8 @@ def run_proof(args: argparse.Namespace) -> int:
     def progress(p) -> None:
         print(p.line(), file=sys.stderr, flush=True)
 
-    result = prove_plan(puzzle, work, target=args.target, seed=args.seed, workers=args.workers, progress=progress)
+    budget = Budget(work=work, workers=args.workers, seed=args.seed)
+    result = prove_plan(puzzle, budget, target=args.target, progress=progress)
     answer(args, result, describe_proof(puzzle, result))
     if result.interrupted:
         return EXIT_INTERRUPTED

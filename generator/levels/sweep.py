@@ -22,6 +22,7 @@ from generator.rules.dealer import dealt_puzzle, shuffled_deck
 from generator.rules.plan import Plan
 from generator.rules.puzzle import Puzzle
 from generator.rules.replay import Report, replay
+from generator.solver.budget import Budget
 from generator.solver.verdict import Status, rank
 
 if TYPE_CHECKING:  # annotations only: the solver is imported by the jobs that run it
@@ -148,10 +149,10 @@ def _witness(job: Job, puzzle: Puzzle, report: Report, started: float) -> Outcom
     if job.cp_sat_work > 0:
         # No search left to the clock either: the start plan (or the cheap players') goes straight
         # to the full model as its hint.
-        result = decide_target(puzzle, puzzle.target, plan, job.cp_sat_work, seed=job.shuffle)
+        result = decide_target(puzzle, puzzle.target, plan, Budget(workers=1, seed=job.shuffle, cp_sat_work=job.cp_sat_work))
     else:
-        result = solve(puzzle, target=puzzle.target, time_limit=job.time_limit, workers=1, seed=job.shuffle,
-                       work=0 if plan is not None else None, start=plan)
+        budget = Budget(time_limit=job.time_limit, work=0 if plan is not None else None, workers=1, seed=job.shuffle)
+        result = solve(puzzle, budget, target=puzzle.target, start=plan)
     if result.status is Status.UNKNOWN and start is not None:
         # The deals CP-SAT leaves open were won by a longer search from the planner's plan (two of
         # the 2026-12-04 reports' deals, at 8 and 14 units of a 60-unit search).
@@ -175,7 +176,7 @@ def _search(puzzle: Puzzle, facts: Facts, start: Plan, work: float, seed: int):
     """The large-neighbourhood search from `start`, ranked by winning (one worker)."""
     from generator.solver import lns
 
-    options = lns.SearchOptions(budget=work, seed=seed, workers=1, target=puzzle.target)
+    options = lns.SearchOptions(budget=Budget(work=work, workers=1, seed=seed), target=puzzle.target)
     return lns.search(puzzle, start, options, facts)
 
 

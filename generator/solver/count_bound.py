@@ -34,7 +34,7 @@ from typing import Callable
 from generator.rules.grid import Coord
 from generator.solver.facts import Facts
 from generator.solver.paid_walk import PaidWalker
-from generator.solver.walk_bound import (EPSILON, ITERATIONS, Prices, StripCounter, descend, Relaxation, Walk, Walker)
+from generator.solver.walk_bound import (EPSILON, ITERATIONS, Prices, StripCounter, Relaxation, Walk, Walker)
 
 NODE_ITERATIONS = 20  # walk programmes per child node, from its parent's prices (20 and 40: the same bound on brug-06 at 1000)
 WORK = 1000  # walk programmes in all, the root's ITERATIONS included
@@ -48,6 +48,18 @@ PAID_NODE_ITERATIONS = 10
 LOCATION_PRICE = 1.0
 # The memory grows (`memory`) while the walker's labels stay within this many times radius 1's.
 MEMORY_GROWTH = 4
+
+
+@dataclass(frozen=True)
+class Tree:
+    """How the tree grows, where the tests and benchmarks vary it: the walk programmes of the root
+    and of each child (None: ITERATIONS and NODE_ITERATIONS, or the PAID_ ones when paid), whether
+    a leaf's memory grows (`memory`) and whether a leaf splits on a location (`locations`)."""
+
+    root_iterations: int | None = None
+    node_iterations: int | None = None
+    memory: bool = True
+    locations: bool = True
 
 
 @dataclass(frozen=True)
@@ -91,17 +103,16 @@ class _Node:
         return min(self.value, max(c.bound() for c in self.children))
 
 
-def count_bound(facts: Facts, *, floor: int | None = None, work: int = WORK, root_iterations: int | None = None,
-                node_iterations: int | None = None, progress: Callable[[Progress], None] | None = None,
-                paid: bool = False, memory: bool = True, locations: bool = True) -> CountBound:
+def count_bound(facts: Facts, *, floor: int | None = None, work: int = WORK,
+                progress: Callable[[Progress], None] | None = None, paid: bool = False, tree: Tree = Tree()) -> CountBound:
     """The count-range bound of a puzzle: at least the appreciation of every plan.
 
     `floor` is the score of a known plan: nodes at or below it are pruned (and the subgradient aims
     at it). `work` walk programmes in all: the result is a pure function of the arguments. A node
     is split where the concave envelope of a range rises furthest above its strip (`_split`).
-    `paid` pays each turn exactly (paid_walk.py); the root's and each child's programmes default to
+    `paid` pays each turn exactly (paid_walk.py). The `tree`'s root and child programmes default to
     ITERATIONS and NODE_ITERATIONS, or PAID_ITERATIONS and PAID_NODE_ITERATIONS when paid.
-    `memory`: a leaf that no range split narrows, whose best walk came back to a location it had
+    Its `memory`: a leaf that no range split narrows, whose best walk came back to a location it had
     achieved, is run again with the walk's memory (its ng-sets) grown from that walk, for every
     node from then on, while the labels stay within MEMORY_GROWTH times radius 1's (a programme's
     work grows with its labels). `locations`: a leaf left with neither is split on its most
@@ -112,13 +123,14 @@ def count_bound(facts: Facts, *, floor: int | None = None, work: int = WORK, roo
         raise ValueError("exact payments are built for one direction only")
     walker = PaidWalker(facts, relax, 1) if paid else Walker(facts, relax, 1)
     weight = PAID_WEIGHT if paid else 1
+    root_iterations, node_iterations, memory, locations = tree.root_iterations, tree.node_iterations, tree.memory, tree.locations
     if root_iterations is None:
         root_iterations = PAID_ITERATIONS if paid else ITERATIONS
     if node_iterations is None:
         node_iterations = PAID_NODE_ITERATIONS if paid else NODE_ITERATIONS
     reach = _reach(relax)
     prune = floor
-    first = descend(facts, relax, walker, _start_prices(facts, relax, paid), max(1, min(root_iterations, work // weight)), floor)
+    first = walker.descend(_start_prices(facts, relax, paid), max(1, min(root_iterations, work // weight)), floor)
     root = _Node({}, first.value, first.prices, 0, walk=first.walk)
     spent, labels, nodes = first.iterations * weight, first.labels, 1
     base_labels = walker.label_count
@@ -131,7 +143,7 @@ def count_bound(facts: Facts, *, floor: int | None = None, work: int = WORK, roo
         """A node's descent from `prices` (at most `node_iterations` programmes, within the work
         left), its work and labels counted."""
         nonlocal spent, labels
-        descent = descend(facts, relax, walker, prices, max(1, min(node_iterations, (work - spent) // cost())), aim,
+        descent = walker.descend(prices, max(1, min(node_iterations, (work - spent) // cost())), aim,
                           ranges=ranges or None, prune=prune)
         spent += descent.iterations * cost()
         labels = max(labels, descent.labels)
@@ -209,7 +221,7 @@ def pays_exactly(facts: Facts) -> bool:
 
 def _start_prices(facts: Facts, relax: Relaxation, paid: bool) -> Prices:
     prices = Prices.start(facts, relax)
-    if paid:  # λ is not in the paid programme's value; held at 0 (walk_bound.descend)
+    if paid:  # λ is not in the paid programme's value; held at 0 (walk_bound.Walker.descend)
         prices.action = [[0.0 for _ in row] for row in prices.action]
         # Each eatery kind counted once on the eat strip (R13), priced π (walk_bound.Prices.kind).
         prices.kind = {name: 0.0 for name in sorted(set(relax.goal_kind.values()))}

@@ -43,6 +43,7 @@ from generator.players.panel import Member
 from generator.rules.plan import Plan, Turn
 from generator.rules.puzzle import Puzzle
 from generator.rules.replay import Report, replay
+from generator.solver.budget import Budget
 from generator.solver.facts import Facts
 from generator.solver.verdict import rank
 from generator.solver.window import Window, WindowModel
@@ -72,11 +73,10 @@ class Progress:
 @dataclass(frozen=True)
 class SearchOptions:
     """What one search is asked to do: built once by `solve`, passed through `portfolio` to each
-    `search` (a branch gets a copy with its own budget and one worker)."""
+    `search` (a branch gets a copy with its own budget and one worker). The budget's `work` is
+    the search's, in units of deterministic work (sub-solves plus model building)."""
 
-    budget: float                # units of deterministic work (sub-solves plus model building)
-    seed: int = 0
-    workers: int = 2
+    budget: Budget
     target: int | None = None    # stop as soon as a plan wins it (RULINGS "Solo")
     complete_first: bool = False
     deadline: float | None = None  # time.monotonic(): the clock also stops the search here
@@ -147,10 +147,11 @@ def portfolio(puzzle: Puzzle, options: SearchOptions, facts: Facts | None = None
     """
     facts = facts or Facts(puzzle)
     # A branch runs in a worker process: no progress callback (it does not pickle), one worker.
-    branch = dataclasses.replace(options, budget=BRANCH_SHARE * options.budget, workers=1, progress=None)
+    branch = dataclasses.replace(options, budget=dataclasses.replace(options.budget, work=BRANCH_SHARE * options.budget.work,
+                                                                      workers=1), progress=None)
     jobs = [(player, branch) for player in STARTS]
     solver = _WindowSolver(puzzle, options.ranked, facts)
-    with _pool(puzzle, options.ranked, options.workers) as pool:
+    with _pool(puzzle, options.ranked, options.budget.workers) as pool:
         if pool is None:
             global _WORKER
             _WORKER = solver  # _branch runs here, on this process's solver
@@ -164,7 +165,7 @@ def portfolio(puzzle: Puzzle, options: SearchOptions, facts: Facts | None = None
     best = max(range(len(branches)), key=lambda i: (solver.rank(replay(puzzle, branches[i][1].plan)), -i))
     start, chosen = branches[best]
     spent = sum(result.work for _, result in branches)
-    rest = dataclasses.replace(options, budget=max(0.0, options.budget - spent))
+    rest = dataclasses.replace(options, budget=dataclasses.replace(options.budget, work=max(0.0, options.budget.work - spent)))
     final = search(puzzle, chosen.plan, rest, facts, first_window=chosen.reached)
     summary = tuple((s.source, s.score, r.score) for s, r in branches)
     gains = dict(chosen.gains)
@@ -181,7 +182,7 @@ def _branch(job: tuple) -> tuple:
 
     player, options = job
     facts = _WORKER.facts
-    start = start_plan(_WORKER.puzzle, facts, player, options.seed)
+    start = start_plan(_WORKER.puzzle, facts, player, options.budget.seed)
     result = search(_WORKER.puzzle, start.plan, options, facts, certify_share=0)
     return start, result
 
@@ -193,9 +194,7 @@ def search(
     facts: Facts | None = None,
     *,
     first_window: int = FIRST_WINDOW,
-    slack: int | None = SLACK,
     certify_share: float = CERTIFY_SHARE,
-    log: list | None = None,
 ) -> LnsResult:
     """Improve a legal `plan` (in the model's form, seeding.normalise) with the options' budget.
 
@@ -208,13 +207,13 @@ def search(
     if not start.valid:
         raise ValueError("the starting plan is not legal: " + "; ".join(map(str, start.violations)))
     solver = _WindowSolver(puzzle, options.ranked, facts)
-    state = _State(solver, plan, start, options, log)
+    state = _State(solver, plan, start, options)
     reached = min(first_window, facts.turns)
-    with _pool(puzzle, options.ranked, options.workers) as pool:
+    with _pool(puzzle, options.ranked, options.budget.workers) as pool:
         state.pool = pool
         try:
-            reached = state.climb(reached, slack, options.budget * (1 - certify_share))
-            state.certify(options.budget)
+            reached = state.climb(reached, options.budget.work * (1 - certify_share))
+            state.certify(options.budget.work)
         except KeyboardInterrupt:  # Ctrl-C: stop the running sub-solves, keep the best plan so far
             state.interrupted = True
             if pool is not None:
@@ -306,19 +305,17 @@ class _WindowSolver:
 class _State:
     """The current plan and the bookkeeping of one search (in the search's own process)."""
 
-    def __init__(self, solver: _WindowSolver, plan: Plan, report: Report, options: SearchOptions,
-                 log: list | None) -> None:
+    def __init__(self, solver: _WindowSolver, plan: Plan, report: Report, options: SearchOptions) -> None:
         self.solver = solver
         self.puzzle = solver.puzzle
         self.facts = solver.facts
         self.target = options.target
         self.plan = plan
         self.key = solver.rank(report)
-        self.seed = options.seed
-        self.workers = max(1, options.workers)
+        self.seed = options.budget.seed
+        self.workers = options.budget.workers
         self.deadline = options.deadline
         self.progress = options.progress
-        self.log = log
         self.pool: multiprocessing.pool.Pool | None = None
         self.work = 0.0
         self.sub_solves = 0
@@ -328,12 +325,12 @@ class _State:
         self.gains: dict[int, int] = {}
         self.clean_at: dict[int, Plan] = {}  # window size → the plan a clean exact sweep of that size left unchanged
 
-    def climb(self, w: int, slack: int | None, budget: float) -> int:
-        """Sweeps of re-routing windows from w turns on, one turn wider after a sweep without a
-        gain, until `budget`; returns the window size reached."""
+    def climb(self, w: int, budget: float) -> int:
+        """Sweeps of re-routing windows (at most SLACK more nodes) from w turns on, one turn wider
+        after a sweep without a gain, until `budget`; returns the window size reached."""
         turns = self.facts.turns
         while not self.done(budget):
-            sweep = self.sweep(w, slack, budget)
+            sweep = self.sweep(w, SLACK, budget)
             if sweep is None:
                 break
             if sweep.clean:
@@ -389,8 +386,6 @@ class _State:
                 self.work += attempt.work
                 self.sub_solves += 1
                 clean &= attempt.proven and attempt.exact
-                if self.log is not None:
-                    self.log.append((w, slack, attempt.window.first, attempt.proven, attempt.exact, attempt.work, attempt.key))
             gain |= self.apply(attempts, w)
             if self.progress:
                 self.progress(Progress(self.key[1], self.work, w))

@@ -1,6 +1,6 @@
 """`citytrip solve --prove`: the search's best plan against the count-range bound (issue 36).
 
-`prove_plan(puzzle, work, target=…)` spends `work` deterministic units: SEARCH_SHARE of them on the
+`prove_plan(puzzle, budget, target=…)` spends the budget's `work` deterministic units: SEARCH_SHARE of them on the
 large-neighbourhood search (lns.py, the units of `solve --work`), the rest on the count-range
 bound (count_bound.py) aimed at the search's plan, PROGRAMMES_PER_UNIT walk programmes a unit
 (about a second of one core each, like a search unit of two), with each turn's payments exact where
@@ -27,6 +27,7 @@ from typing import Callable
 from generator.rules.plan import Plan
 from generator.rules.puzzle import Puzzle
 from generator.rules.replay import replay
+from generator.solver.budget import Budget
 from generator.solver.count_bound import CountBound, count_bound, pays_exactly
 from generator.solver.facts import Facts
 from generator.solver.readback import SolverBug
@@ -35,7 +36,6 @@ from generator.solver.verdict import Status
 SEARCH_SHARE = 0.5  # of the work: the search's; the rest is the bound's
 PROGRAMMES_PER_UNIT = 50  # walk programmes per unit of work (0.02 s each on one core here: docs/solver.md)
 FULL_MODEL_SHARE = 0.5  # with a target, of the work the search leaves: CP-SAT's, after the bound
-MAX_WORK = 100_000
 
 
 @dataclass(frozen=True)
@@ -93,18 +93,20 @@ class ProofResult:
         }
 
 
-def prove_plan(puzzle: Puzzle, work: float, *, target: int | None = None, seed: int = 0, workers: int = 2,
+def prove_plan(puzzle: Puzzle, budget: Budget, *, target: int | None = None,
                progress: Callable[[ProofProgress], None] | None = None,
                bound_function: Callable[..., CountBound] | None = None) -> ProofResult:
-    """The best plan `work` units find, and the count-range bound against it (module docstring).
+    """The best plan the budget's `work` units find (with its workers and seed), and the
+    count-range bound against it (module docstring); the clock plays no part.
 
     `bound_function` is count_bound by default; the tests pass planted ones to see them caught.
     """
     bound_function = bound_function or _count_bound
     from generator.solver.lns import SearchOptions, portfolio
 
-    if not 0 <= work <= MAX_WORK:
-        raise ValueError(f"work must be between 0 and {MAX_WORK}, not {work:g}")
+    if budget.work is None:
+        raise ValueError("prove_plan runs on work alone: give the budget its work")
+    work, seed = budget.work, budget.seed
     started = time.monotonic()
     facts = Facts(puzzle)
     search_units = SEARCH_SHARE * work
@@ -123,7 +125,7 @@ def prove_plan(puzzle: Puzzle, work: float, *, target: int | None = None, seed: 
     def report_search(p) -> None:  # the work of the branch that found the plan (the portfolio's starts climb apart)
         tell(ProofProgress("search", p.score, None, 0, p.work, seconds()))
 
-    options = SearchOptions(budget=search_units, seed=seed, workers=workers, target=target,
+    options = SearchOptions(budget=dataclasses.replace(budget, work=search_units), target=target,
                             complete_first=target is not None, progress=report_search)
     searched = portfolio(puzzle, options, facts)
     report = replay(puzzle, searched.plan)
@@ -131,16 +133,18 @@ def prove_plan(puzzle: Puzzle, work: float, *, target: int | None = None, seed: 
         raise SolverBug(f"the search's plan replays to {report.score} (valid: {report.valid}), not {searched.score}")
     score, plan = searched.score, searched.plan
     won = target is not None and bool(report.won(target))
-    common = dict(score=score, plan=plan, search_work=searched.work)
+    # What the search alone knows: its plan, against the trivial bound.
+    searched_only = ProofResult(Status.UNKNOWN, score=score, bound=facts.ceiling(), plan=plan, work=searched.work,
+                                search_work=searched.work, programmes=0, nodes=0, walk_bound=None, target=target,
+                                seconds=seconds())
     if won:
-        return ProofResult(Status.SOLVABLE, bound=facts.ceiling(), work=searched.work, programmes=0, nodes=0,
-                           walk_bound=None, seconds=seconds(), target=target, **common)
+        return dataclasses.replace(searched_only, status=Status.SOLVABLE)
     if searched.optimal(facts.turns):  # an exact window of the whole game, proven by CP-SAT: no better plan
-        status = Status.OPTIMAL if target is None else Status.UNSOLVABLE
-        return ProofResult(status, bound=score if target is None else facts.ceiling(), work=searched.work, programmes=0,
-                           nodes=0, walk_bound=None, seconds=seconds(), target=target, **common)
+        if target is None:
+            return dataclasses.replace(searched_only, status=Status.OPTIMAL, bound=score)
+        return dataclasses.replace(searched_only, status=Status.UNSOLVABLE)
     if searched.interrupted:
-        return _verdict(facts.ceiling(), None, searched.work, 0, 0, target, seconds(), True, **common)
+        return _verdict(dataclasses.replace(searched_only, seconds=seconds(), interrupted=True))
     # The bound stops at the plan (no target) or just below the target: every node at or below
     # `floor` is closed.
     floor = score if target is None else target - 1
@@ -153,15 +157,15 @@ def prove_plan(puzzle: Puzzle, work: float, *, target: int | None = None, seed: 
     try:
         found = bound_function(facts, floor=floor, work=programmes, progress=report_bound) if programmes else None
     except KeyboardInterrupt:  # Ctrl-C before the bound's first node: the trivial bound
-        return _verdict(facts.ceiling(), None, searched.work, 0, 0, target, seconds(), True, **common)
+        return _verdict(dataclasses.replace(searched_only, seconds=seconds(), interrupted=True))
     if found is None:
-        verdict = _verdict(facts.ceiling(), None, searched.work, 0, 0, target, seconds(), False, **common)
+        verdict = _verdict(dataclasses.replace(searched_only, seconds=seconds()))
     else:
         spent = searched.work + found.programmes / PROGRAMMES_PER_UNIT
         tell(ProofProgress("bound", score, found.bound, found.nodes, spent, seconds()))
-        verdict = _verdict(found.bound, found.root, spent, found.programmes, found.nodes, target, seconds(),
-                           found.interrupted, **common)
-        verdict = dataclasses.replace(verdict, exact_payments=found.paid)
+        verdict = _verdict(dataclasses.replace(searched_only, bound=found.bound, walk_bound=found.root, work=spent,
+                                               programmes=found.programmes, nodes=found.nodes, seconds=seconds(),
+                                               interrupted=found.interrupted, exact_payments=found.paid))
     if verdict.status is not Status.UNKNOWN or verdict.interrupted or full_units <= 0:
         return verdict
     decided = _full_model_verdict(puzzle, verdict, full_units, seed, seconds)
@@ -177,7 +181,7 @@ def _full_model_verdict(puzzle: Puzzle, verdict: ProofResult, units: float, seed
     from generator.solver.solve import decide_target
 
     try:
-        result = decide_target(puzzle, verdict.target, verdict.plan, units, seed=seed)
+        result = decide_target(puzzle, verdict.target, verdict.plan, Budget(workers=1, seed=seed, cp_sat_work=units))
     except KeyboardInterrupt:  # Ctrl-C in the full model: the bound's verdict stands
         return dataclasses.replace(verdict, interrupted=True, seconds=seconds())
     spent = dict(work=verdict.work + units, full_model_work=units, seconds=seconds())
@@ -198,15 +202,16 @@ def _count_bound(facts: Facts, *, floor: int, work: int, progress=None) -> Count
     return count_bound(facts, floor=floor, work=work, progress=progress, paid=pays_exactly(facts))
 
 
-def _verdict(bound: int, walk: int | None, work: float, programmes: int, nodes: int, target: int | None,
-             seconds: float, interrupted: bool, *, score: int, plan: Plan, search_work: float) -> ProofResult:
+def _verdict(result: ProofResult) -> ProofResult:
+    """`result` with the status its plan and bound give: OPTIMAL or FEASIBLE, or with a target
+    UNSOLVABLE (the bound is below it) or UNKNOWN."""
+    score, bound, target = result.score, result.bound, result.target
     if target is None:
         status = Status.OPTIMAL if score >= bound else Status.FEASIBLE
     else:
         status = Status.UNSOLVABLE if bound < target else Status.UNKNOWN
     _check_bound(bound, score)
-    return ProofResult(status, score, bound, plan, work, search_work, programmes, nodes, walk, target, seconds,
-                       interrupted)
+    return dataclasses.replace(result, status=status)
 
 
 def _check_bound(bound: int, score: int) -> None:

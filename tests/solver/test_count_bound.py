@@ -17,6 +17,7 @@ from generator.solver.proof import prove_plan
 from generator.solver.verdict import Status
 from generator.solver.readback import SolverBug
 from generator.solver.walk_bound import walk_bound
+from generator.solver.budget import Budget
 from solver_helpers import TINY, exhaustive_best, mini, tiny
 
 # The mini city's puzzles and their brute-force best (the engine over every legal plan), once.
@@ -47,7 +48,7 @@ def planted(facts, *, floor=None, work=counts.WORK, **_):
     relax = counts.Relaxation(facts)
     walker = counts.Walker(facts, relax, 1)
     ranges = {i: (relax.counters[i].low, relax.counters[i].low) for i in counts._reach(relax)}
-    descent = counts.descend(facts, relax, walker, counts.Prices.start(facts, relax), 200, floor, ranges=ranges)
+    descent = walker.descend(counts.Prices.start(facts, relax), 200, floor, ranges=ranges)
     bound = int(descent.value // 1)
     return counts.CountBound(bound, descent.value, bound, descent.iterations, 1, 1, descent.labels)
 
@@ -86,11 +87,11 @@ def test_the_count_bound_is_at_least_a_daily_minis_proven_maximum(city):
     from generator.solver.solve import prove
 
     puzzle = deal_mini(load_city(city), dt.date(2026, 12, 1), 0)
-    proof = prove(puzzle, 20)
+    proof = prove(puzzle, Budget(time_limit=900, workers=1, cp_sat_work=20))
     assert proof.status is Status.OPTIMAL
     for floor in (None, proof.score):
-        assert counts.count_bound(Facts(puzzle), floor=floor, work=300, root_iterations=40).bound >= proof.score
-        assert counts.count_bound(Facts(puzzle), floor=floor, work=300, root_iterations=40, paid=True).bound >= proof.score
+        assert counts.count_bound(Facts(puzzle), floor=floor, work=300, tree=counts.Tree(root_iterations=40)).bound >= proof.score
+        assert counts.count_bound(Facts(puzzle), floor=floor, work=300, paid=True, tree=counts.Tree(root_iterations=40)).bound >= proof.score
     assert planted(Facts(puzzle)).bound < proof.score  # the same check catches the planted double
 
 
@@ -103,7 +104,7 @@ def test_a_planted_over_tight_bound_is_caught(brute, case):
 
 def test_the_count_bound_is_a_pure_function_of_its_arguments():
     facts = Facts(tiny(5))
-    first = counts.count_bound(facts, floor=-3, work=260, root_iterations=40)
+    first = counts.count_bound(facts, floor=-3, work=260, tree=counts.Tree(root_iterations=40))
     assert first == counts.count_bound(Facts(tiny(5)), floor=-3, work=260, root_iterations=40)
     assert first.programmes <= 260
 
@@ -111,7 +112,7 @@ def test_the_count_bound_is_a_pure_function_of_its_arguments():
 def test_the_root_is_the_walk_bound():
     """With no work beyond the root, the count bound is the plain walk bound of as many programmes."""
     facts = Facts(tiny(4))
-    assert counts.count_bound(facts, floor=-5, work=60, root_iterations=60).bound == walk_bound(facts, iterations=60, floor=-5).bound
+    assert counts.count_bound(facts, floor=-5, work=60, tree=counts.Tree(root_iterations=60)).bound == walk_bound(facts, iterations=60, floor=-5).bound
 
 
 def test_prove_states_optimal_feasible_and_the_target_verdicts():
@@ -120,10 +121,10 @@ def test_prove_states_optimal_feasible_and_the_target_verdicts():
     one equal to the plan proves it, one above it leaves the gap (FEASIBLE) or the target UNKNOWN,
     one below the target refutes it."""
     puzzle = tiny(1)
-    proven = prove_plan(puzzle, 4, workers=1)
+    proven = prove_plan(puzzle, Budget(work=4, workers=1))
     assert proven.status is Status.OPTIMAL and proven.bound == proven.score
     assert replay(puzzle, proven.plan).score == proven.score
-    assert prove_plan(puzzle, 4, workers=1, target=0).status is Status.UNSOLVABLE  # a plan of −32 at best
+    assert prove_plan(puzzle, Budget(work=4, workers=1), target=0).status is Status.UNSOLVABLE  # a plan of −32 at best
 
     puzzle = tiny(5)  # five turns: the search's windows do not cover the game (test_walk_bound.py)
 
@@ -132,17 +133,17 @@ def test_prove_states_optimal_feasible_and_the_target_verdicts():
             return counts.CountBound(floor + offset, floor + offset, floor + offset, 1, 1, 0, 1)
         return bound_function
 
-    real = prove_plan(puzzle, 4, workers=1)  # one direction, basic game: each turn paid exactly (paid_walk.py)
+    real = prove_plan(puzzle, Budget(work=4, workers=1))  # one direction, basic game: each turn paid exactly (paid_walk.py)
     assert real.exact_payments and real.bound >= real.score and real.as_dict()["exact_payments"]
-    met = prove_plan(puzzle, 4, workers=1, bound_function=at(0))
+    met = prove_plan(puzzle, Budget(work=4, workers=1), bound_function=at(0))
     assert met.status is Status.OPTIMAL and met.bound == met.score == replay(puzzle, met.plan).score
-    gap = prove_plan(puzzle, 4, workers=1, bound_function=at(5))
+    gap = prove_plan(puzzle, Budget(work=4, workers=1), bound_function=at(5))
     assert gap.status is Status.FEASIBLE and gap.bound == gap.score + 5
     low = gap.score - 10
-    assert prove_plan(puzzle, 4, workers=1, target=low).status is Status.SOLVABLE
-    open_ = prove_plan(puzzle, 4, workers=1, target=gap.score + 3, bound_function=at(5))
+    assert prove_plan(puzzle, Budget(work=4, workers=1), target=low).status is Status.SOLVABLE
+    open_ = prove_plan(puzzle, Budget(work=4, workers=1), target=gap.score + 3, bound_function=at(5))
     assert open_.status is Status.UNKNOWN and open_.full_model_work == 1.0  # the full model's second decides nothing
-    refused = prove_plan(puzzle, 4, workers=1, target=gap.score + 3, bound_function=at(-1))  # bound = target − 2
+    refused = prove_plan(puzzle, Budget(work=4, workers=1), target=gap.score + 3, bound_function=at(-1))  # bound = target − 2
     assert refused.status is Status.UNSOLVABLE and refused.bound < refused.target
 
 
@@ -161,16 +162,16 @@ def test_a_target_the_bound_leaves_open_goes_to_the_full_model(monkeypatch):
         return counts.CountBound(floor + 5, floor + 5, floor + 5, 1, 1, 0, 1)
 
     monkeypatch.setattr(proof, "SEARCH_SHARE", 0.02)
-    won = prove_plan(puzzle, 8, workers=1, target=-3, bound_function=above)
+    won = prove_plan(puzzle, Budget(work=8, workers=1), target=-3, bound_function=above)
     assert won.status is Status.SOLVABLE and won.full_model_work > 0
     assert won.search_work < 1 and replay(puzzle, won.plan).score == won.score >= -3
     assert replay(puzzle, won.plan).won(-3)
-    refuted = prove_plan(puzzle, 8, workers=1, target=-2, bound_function=above)
+    refuted = prove_plan(puzzle, Budget(work=8, workers=1), target=-2, bound_function=above)
     assert refuted.status is Status.UNSOLVABLE and refuted.full_model_work > 0 and refuted.bound >= -2
-    again = prove_plan(puzzle, 8, workers=1, target=-3, bound_function=above)
+    again = prove_plan(puzzle, Budget(work=8, workers=1), target=-3, bound_function=above)
     assert (again.status, again.score, again.plan) == (won.status, won.score, won.plan)
     monkeypatch.undo()
-    window = prove_plan(puzzle, 20, workers=1, target=-2)
+    window = prove_plan(puzzle, Budget(work=20, workers=1), target=-2)
     assert window.status is Status.UNSOLVABLE and window.full_model_work == 0  # the search's own proof
 
 
@@ -180,7 +181,7 @@ def test_a_bound_below_the_replayed_plan_raises():
         return counts.CountBound(floor - 1, floor - 1, floor - 1, 1, 1, 0, 1)
 
     with pytest.raises(SolverBug):
-        prove_plan(tiny(5), 4, workers=1, bound_function=over_tight)
+        prove_plan(tiny(5), Budget(work=4, workers=1), bound_function=over_tight)
 
 
 def test_the_cli_proves_prints_progress_and_json(capsys):
@@ -232,7 +233,7 @@ def test_count_bound_interrupted_keeps_a_true_bound(monkeypatch):
     """Ctrl-C inside a node split: the node keeps its own bound (its children are dropped whole)."""
     facts = Facts(tiny(5))
     calls = {"n": 0}
-    real = counts.descend
+    real = counts.Walker.descend
 
     def descend(*args, **kwargs):
         calls["n"] += 1
@@ -240,8 +241,8 @@ def test_count_bound_interrupted_keeps_a_true_bound(monkeypatch):
             raise KeyboardInterrupt
         return real(*args, **kwargs)
 
-    monkeypatch.setattr(counts, "descend", descend)
-    found = counts.count_bound(facts, floor=None, work=400, root_iterations=40)
+    monkeypatch.setattr(counts.Walker, "descend", descend)
+    found = counts.count_bound(facts, floor=None, work=400, tree=counts.Tree(root_iterations=40))
     assert calls["n"] == 3 and found.interrupted and found.bound == found.root and found.nodes == 1
 
 
@@ -269,8 +270,9 @@ def test_branching_on_locations_keeps_a_true_bound(brute, case, monkeypatch):
     monkeypatch.setattr(counts, "_split", locations_only)
     for paid in [False, True] if counts.pays_exactly(Facts(puzzle)) else [False]:
         for floor in (None, best):
-            found = counts.count_bound(Facts(puzzle), floor=floor, work=600 * (counts.PAID_WEIGHT if paid else 1),
-                                       root_iterations=40, node_iterations=20, paid=paid, memory=False, locations=True)
+            tree = counts.Tree(root_iterations=40, node_iterations=20, memory=False, locations=True)
+            found = counts.count_bound(Facts(puzzle), floor=floor, work=600 * (counts.PAID_WEIGHT if paid else 1), paid=paid,
+                                       tree=tree)
             assert found.bound >= best
     assert {ranges[at] for ranges in splits for at in ranges if not isinstance(at, int)} == {(0, 0), (1, 1)}
 

@@ -19,13 +19,15 @@ from generator.solver.facts import Facts
 from generator.solver.readback import SolverBug
 from generator.solver.seeding import start_plan
 from generator.solver.window import Window, WindowModel
+from generator.solver.budget import Budget
 from solver_helpers import best_changing_only, exhaustive_best, mini, tiny
 
 
-def _search(puzzle, **options):
+def _search(puzzle, budget, workers, seed=0, **options):
     facts = Facts(puzzle)
     start = start_plan(puzzle, facts, lns.STARTS[0])
-    return start, lns.search(puzzle, start.plan, lns.SearchOptions(**options), facts)
+    options = lns.SearchOptions(Budget(work=budget, workers=workers, seed=seed), **options)
+    return start, lns.search(puzzle, start.plan, options, facts)
 
 
 @pytest.mark.parametrize("mode, directions", [("basic", 1), ("basic", 2), ("advanced", 1), ("advanced", 2)])

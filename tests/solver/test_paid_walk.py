@@ -68,8 +68,8 @@ def test_exact_payments_tighten_the_bound_on_a_daily_mini():
     """Antwerpen's mini of 2026-12-01 (proven maximum 5, CP-SAT): priced payments leave the bound
     at 9 after 40 programmes, exact ones meet the maximum."""
     facts = Facts(deal_mini(load_city("antwerpen"), dt.date(2026, 12, 1), 0))
-    plain = counts.count_bound(facts, floor=5, work=300, root_iterations=40)
-    paid = counts.count_bound(facts, floor=5, work=300, root_iterations=40, paid=True)
+    plain = counts.count_bound(facts, floor=5, work=300, tree=counts.Tree(root_iterations=40))
+    paid = counts.count_bound(facts, floor=5, work=300, paid=True, tree=counts.Tree(root_iterations=40))
     assert (plain.bound, paid.bound) == (9, 5)
 
 
