@@ -298,9 +298,10 @@ def test_a_damaged_log_is_refused_with_the_way_out(tmp_path, damage):
 
 
 def test_a_deal_whose_bound_is_below_the_target_is_unsolvable(monkeypatch):
-    """Issue 36: before a deal no witness won is called unknown, the count-range bound is asked; a
-    target above it is UNSOLVABLE (level 2's deal 0 of the tiny city with its target raised to 999);
-    with its own target, within the bound, the deal stays UNKNOWN when no witness is searched for."""
+    """Issue 36: before a deal no witness won is called unknown, a bound is asked (since issue 57 the
+    trivial one, Facts.ceiling: the count-range bound refuted no level deal); a target above it is
+    UNSOLVABLE (level 2's deal 0 of the tiny city with its target raised to 999); with its own
+    target, within the bound, the deal stays UNKNOWN when no witness is searched for."""
 
     import generator.levels.sweep as sweep
 
