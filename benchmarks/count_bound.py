@@ -10,7 +10,7 @@ programmes is the plain walk bound, the daily's), divided by that plan. Work is 
 programmes, so the figures are the same on every machine; seconds are wall time, for scale only.
 
 With `--paid` the puzzles that fit (one direction) pay each turn exactly
-(generator/solver/paid_walk.py); a paid programme counts as count_bound.PAID_WEIGHT plain ones in
+(generator/solver/exact_payments.py); a paid programme counts as count_bound.PAID_WEIGHT plain ones in
 the work, so the columns compare like with like; the others are left out. With `--as-prove` each
 puzzle is bounded as `citytrip solve --prove` bounds it: paid where it pays exactly, priced elsewhere,
 so all 34 are in one table.

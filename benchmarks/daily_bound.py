@@ -19,7 +19,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from generator.daily.deal import deal  # noqa: E402
 from generator.data.cities import load_city  # noqa: E402
-from generator.solver.solve import solve  # noqa: E402
+from generator.solver.full_model import solve  # noqa: E402
 from generator.solver.budget import Budget  # noqa: E402
 
 DEALS = (("antwerpen", dt.date(2026, 11, 30)), ("brugge", dt.date(2026, 12, 5)))

@@ -3,11 +3,11 @@
 Solves a fixed set of puzzles, on the same machine in one run: 20 seeded ones (two cities, basic
 and advanced, 16- and 20-card decks, one and two directions) and 14 daily puzzles of generator
 version 4 (benchmarks/dailies/: a week of each city). The columns (`--columns`, default all):
-- lns: the daily's par, exactly as `citytrip daily` computes it (generator.daily.solving:
+- lns: the daily's par, exactly as `citytrip daily` computes it (generator.daily.par:
   the large-neighbourhood search's portfolio with the daily's work budget, then the full model's
   bound); "cert" is its certificate (no better plan changes at most that many consecutive
   turns), "sec" its wall time including the bound,
-- solver: generator.solver.solve with `--time-limit` (the LNS, then the full CP-SAT model for
+- solver: generator.solver.full_model with `--time-limit` (the LNS, then the full CP-SAT model for
   the bound),
 - baseline (a), "circ": the straightforward CP-SAT circuit model (AddCircuit with self-loops for
   unvisited nodes and a dummy node for the free end, integer positions and per-turn reach
@@ -289,7 +289,7 @@ def main() -> int:
 
 def _measure(puzzle, columns: list[str], args) -> dict:
     """The chosen columns of one puzzle's row, each plan's score as the engine replays it."""
-    from generator.daily.solving import WORK, bound_daily, solve_daily
+    from generator.daily.par import WORK, bound_daily, solve_daily
 
     row = {}
     if "beam" in columns:

@@ -91,7 +91,7 @@ def daily_city(text: str) -> str:
 
 def daily_work(value: float | None) -> float:
     """The search work per deal (--work of daily and site), the daily's default when not given."""
-    from generator.daily.solving import WORK
+    from generator.daily.par import WORK
 
     work = WORK if value is None else value
     if not 0.5 <= work <= 3600:

@@ -40,7 +40,7 @@ def make_date(city: str, day: dt.date, folder: Path, work: float, render: Render
     language in use); `stages` hears how far both are. `prove_work` (units, as `solve --prove`)
     gives the par's bound that work instead of the daily's WALK_PROGRAMMES walk programmes."""
     from generator.daily.mini import make_mini
-    from generator.daily.solving import WALK_PROGRAMMES, bound_daily, solve_daily
+    from generator.daily.par import WALK_PROGRAMMES, bound_daily, solve_daily
     from generator.solver.proof import PROGRAMMES_PER_UNIT
 
     render = functools.partial(render, paper=paper)

@@ -140,7 +140,7 @@ def _witness(job: Job, puzzle: Puzzle, report: Report, started: float) -> Outcom
         return Outcome(job, Status.UNSOLVABLE, best.score, time.monotonic() - started)
     if job.time_limit <= 0 and job.cp_sat_work <= 0:
         return Outcome(job, Status.UNKNOWN, best.score, time.monotonic() - started)
-    from generator.solver.solve import decide_target, solve
+    from generator.solver.full_model import decide_target, solve
 
     if job.cp_sat_work > 0:
         # No search left to the clock either: the start plan (or the cheap players') goes straight
@@ -163,7 +163,7 @@ def _witness(job: Job, puzzle: Puzzle, report: Report, started: float) -> Outcom
 
 def _search_start(puzzle: Puzzle, facts: Facts, planned: Report) -> Plan:
     """The planner's best plan as the search starts from it."""
-    from generator.solver.seeding import Candidate, normalise
+    from generator.solver.start_plans import Candidate, normalise
 
     return normalise(puzzle, facts, Candidate(planned.plan, planned.score, "planner")).plan
 

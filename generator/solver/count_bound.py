@@ -14,7 +14,7 @@ hold for its plans), so the root's is never above the plain walk bound.
 
 The work is counted in walk programmes (each one pass of the labelling programme), so the result
 is a pure function of the puzzle and the arguments. With `paid` the programme pays each turn's
-actions exactly (paid_walk.py, one direction); one of its programmes counts PAID_WEIGHT plain
+actions exactly (exact_payments.py, one direction); one of its programmes counts PAID_WEIGHT plain
 ones, about what it costs on a basic puzzle.
 
 Where no range is left to split, the walk's own relaxation is what is left: a leaf whose walk comes
@@ -33,7 +33,7 @@ from typing import Callable
 
 from generator.rules.grid import Coord
 from generator.solver.facts import Facts
-from generator.solver.paid_walk import PaidWalker
+from generator.solver.exact_payments import PaidWalker
 from generator.solver.walk_bound import (EPSILON, ITERATIONS, Prices, StripCounter, Relaxation, Walk, Walker)
 
 NODE_ITERATIONS = 20  # walk programmes per child node, from its parent's prices (20 and 40: the same bound on brug-06 at 1000)
@@ -75,7 +75,7 @@ class CountBound:
     labels: int
     interrupted: bool = False  # Ctrl-C stopped it: the bound so far, still true
     root_programmes: int = 0  # the work the root took (its bound is known from there on)
-    paid: bool = False  # each turn's actions paid exactly (paid_walk.py)
+    paid: bool = False  # each turn's actions paid exactly (exact_payments.py)
 
 
 @dataclass(frozen=True)
@@ -110,7 +110,7 @@ def count_bound(facts: Facts, *, floor: int | None = None, work: int = WORK,
     `floor` is the score of a known plan: nodes at or below it are pruned (and the subgradient aims
     at it). `work` walk programmes in all: the result is a pure function of the arguments. A node
     is split where the concave envelope of a range rises furthest above its strip (`_split`).
-    `paid` pays each turn exactly (paid_walk.py). The `tree`'s root and child programmes default to
+    `paid` pays each turn exactly (exact_payments.py). The `tree`'s root and child programmes default to
     ITERATIONS and NODE_ITERATIONS, or PAID_ITERATIONS and PAID_NODE_ITERATIONS when paid.
     Its `memory`: a leaf that no range split narrows, whose best walk came back to a location it had
     achieved, is run again with the walk's memory (its ng-sets) grown from that walk, for every
@@ -213,7 +213,7 @@ def count_bound(facts: Facts, *, floor: int | None = None, work: int = WORK,
 
 
 def pays_exactly(facts: Facts) -> bool:
-    """Whether exact payments (paid_walk.py) are built for this puzzle: one direction. With two,
+    """Whether exact payments (exact_payments.py) are built for this puzzle: one direction. With two,
     each arm paying within a choice of its own gained 1–3 points (brug-01 144 → 141, antw-08
     137 → 136 at 100 programmes) for eight times the cost: left to the walk bound's prices."""
     return facts.puzzle.directions == 1

@@ -1,7 +1,7 @@
 """Large-neighbourhood search: a plan improved window by window, each window re-solved exactly.
 
-Start from a complete plan (a cheap player's, seeding.py); free a window of consecutive turns
-(window.py: boxes, goals, bonus uses and the path entered in those turns re-decided, every other
+Start from a complete plan (a cheap player's, start_plans.py); free a window of consecutive turns
+(lns_model.py: boxes, goals, bonus uses and the path entered in those turns re-decided, every other
 turn kept) and let CP-SAT find the best plan of that neighbourhood. Windows sweep the game from
 the first turn to the last; a sweep without a gain makes them one turn wider. What was measured
 to choose this (and the neighbourhoods that did not pay) is in docs/solver.md.
@@ -46,9 +46,9 @@ from generator.rules.replay import Report, replay
 from generator.solver.budget import Budget
 from generator.solver.facts import Facts
 from generator.solver.verdict import rank
-from generator.solver.window import Window, WindowModel
+from generator.solver.lns_model import Window, WindowModel
 
-# The portfolio's starts (seeding.start_plan): searches from different cheap plans end in
+# The portfolio's starts (start_plans.start_plan): searches from different cheap plans end in
 # different places (on the benchmark the best and worst of four ended 5-40 % apart), so each
 # climbs alone for BRANCH_SHARE of the budget and the best goes on (docs/solver.md).
 STARTS = (Member("planner 4×3", 4, 3), Member("planner 6×5", 6, 5), Member("planner 16×4", 16, 4), Member("honest player"))
@@ -178,7 +178,7 @@ def portfolio(puzzle: Puzzle, options: SearchOptions, facts: Facts | None = None
 
 def _branch(job: tuple) -> tuple:
     """One start of the portfolio and its lone climb (in a worker process, or this one)."""
-    from generator.solver.seeding import start_plan
+    from generator.solver.start_plans import start_plan
 
     player, options = job
     facts = _WORKER.facts
@@ -196,7 +196,7 @@ def search(
     first_window: int = FIRST_WINDOW,
     certify_share: float = CERTIFY_SHARE,
 ) -> LnsResult:
-    """Improve a legal `plan` (in the model's form, seeding.normalise) with the options' budget.
+    """Improve a legal `plan` (in the model's form, start_plans.normalise) with the options' budget.
 
     Plans are ranked by appreciation; with `complete_first` (or a `target`) by complete
     assignments first, then appreciation, and with a `target` the search stops as soon as a

@@ -4,7 +4,7 @@
 large-neighbourhood search (lns.py, the units of `solve --work`), the rest on the count-range
 bound (count_bound.py) aimed at the search's plan, PROGRAMMES_PER_UNIT walk programmes a unit
 (about a second of one core each, like a search unit of two), with each turn's payments exact where
-that is built (one direction: paid_walk.py). The bound stops early once it meets
+that is built (one direction: exact_payments.py). The bound stops early once it meets
 the plan (OPTIMAL) or, with a target, falls below it (UNSOLVABLE). With a target the bound gets
 half of that rest, and a target it leaves open goes to CP-SAT's full model, with every assignment
 a hard constraint, for the other half as seconds of CP-SAT's deterministic clock (one worker): it
@@ -69,7 +69,7 @@ class ProofResult:
     target: int | None
     seconds: float
     interrupted: bool = False
-    exact_payments: bool = False  # the bound paid each turn exactly (paid_walk.py)
+    exact_payments: bool = False  # the bound paid each turn exactly (exact_payments.py)
     full_model_work: float = 0.0  # --target: CP-SAT's deterministic seconds on the full model (part of work)
 
     def as_dict(self) -> dict:
@@ -178,7 +178,7 @@ def _full_model_verdict(puzzle: Puzzle, verdict: ProofResult, units: float, seed
     """A target the bound left open, put to CP-SAT's full model (every assignment complete and the
     target reached, as hard constraints), hinted with the search's plan, on `units` seconds of its
     deterministic clock: a winning plan, a proof that none exists, or still UNKNOWN."""
-    from generator.solver.solve import decide_target
+    from generator.solver.full_model import decide_target
 
     try:
         result = decide_target(puzzle, verdict.target, verdict.plan, Budget(workers=1, seed=seed, cp_sat_work=units))

@@ -443,7 +443,7 @@ def _slope(facts: Facts, relax: Relaxation, prices: Prices, walk: Walk, chosen: 
 class Walker:
     """The labelling programme over single walks for given multipliers."""
 
-    paid = False  # payments priced by λ (paid_walk.PaidWalker pays them exactly)
+    paid = False  # payments priced by λ (exact_payments.PaidWalker pays them exactly)
 
     def descend(self, prices: Prices, iterations: int, floor: int | None, deadline: float | None = None,
                 ranges: dict[int, tuple[int, int]] | None = None, prune: int | None = None) -> _Descent:
@@ -462,7 +462,7 @@ class Walker:
             walk = walker.run(prices)
             labels = max(labels, walk.labels)
             value, slope = _lagrangian(facts, relax, walker, prices, walk, ranges)
-            if walker.paid:  # the programme pays each turn exactly (paid_walk.py): λ is not in the value, and stays put
+            if walker.paid:  # the programme pays each turn exactly (exact_payments.py): λ is not in the value, and stays put
                 slope.action = [[0.0 for _ in row] for row in slope.action]
             if value < best - EPSILON:
                 best, best_prices, best_walk = value, prices, walk

@@ -70,7 +70,7 @@ def test_the_count_bound_is_at_least_the_brute_force_best(brute, case, aimed):
     assert true_bound(counts.count_bound, puzzle, best, floor)
     found = counts.count_bound(Facts(puzzle), floor=floor, work=300)
     assert found.bound <= found.root and found.nodes >= 1
-    if counts.pays_exactly(Facts(puzzle)):  # with each turn's payments exact (paid_walk.py)
+    if counts.pays_exactly(Facts(puzzle)):  # with each turn's payments exact (exact_payments.py)
         paid = counts.count_bound(Facts(puzzle), floor=floor, work=300 * counts.PAID_WEIGHT, paid=True)
         assert best <= paid.bound <= paid.root
 
@@ -84,7 +84,7 @@ def test_the_count_bound_is_at_least_a_daily_minis_proven_maximum(city):
     from generator.daily.mini import deal_mini
     from generator.data.cities import load_city
     from generator.solver import Status
-    from generator.solver.solve import prove
+    from generator.solver.full_model import prove
 
     puzzle = deal_mini(load_city(city), dt.date(2026, 12, 1), 0)
     proof = prove(puzzle, Budget(time_limit=900, workers=1, cp_sat_work=20))
@@ -133,7 +133,7 @@ def test_prove_states_optimal_feasible_and_the_target_verdicts():
             return counts.CountBound(floor + offset, floor + offset, floor + offset, 1, 1, 0, 1)
         return bound_function
 
-    real = prove_plan(puzzle, Budget(work=4, workers=1))  # one direction, basic game: each turn paid exactly (paid_walk.py)
+    real = prove_plan(puzzle, Budget(work=4, workers=1))  # one direction, basic game: each turn paid exactly (exact_payments.py)
     assert real.exact_payments and real.bound >= real.score and real.as_dict()["exact_payments"]
     met = prove_plan(puzzle, Budget(work=4, workers=1), bound_function=at(0))
     assert met.status is Status.OPTIMAL and met.bound == met.score == replay(puzzle, met.plan).score
@@ -280,7 +280,7 @@ def test_branching_on_locations_keeps_a_true_bound(brute, case, monkeypatch):
 def test_a_location_no_plan_achieves_is_never_walked_to():
     """Priced ∞ (`_fixed`), a location's goals are worth nothing to the walk programmes (plain and
     paid) and its price stays out of the Lagrangian's value."""
-    from generator.solver.paid_walk import PaidWalker
+    from generator.solver.exact_payments import PaidWalker
     from generator.solver.walk_bound import _lagrangian
 
     facts = Facts(tiny(4))

@@ -14,7 +14,7 @@ import pytest
 from generator.daily.mini import deal_mini
 from generator.data.cities import load_city
 from generator.rules.replay import replay
-from generator.solver.solve import Status, prove
+from generator.solver.full_model import Status, prove
 from generator.solver.budget import Budget
 from walk_dp import best_plan
 

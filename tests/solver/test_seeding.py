@@ -12,8 +12,8 @@ from generator.rules.replay import replay
 from generator.solver import lns
 from generator.solver.facts import Facts
 from generator.solver.model import build
-from generator.solver.seeding import Candidate, normalise, start_plan
-from generator.solver.solve import _plan_values
+from generator.solver.start_plans import Candidate, normalise, start_plan
+from generator.solver.full_model import _plan_values
 from solver_helpers import tiny
 
 

@@ -64,7 +64,7 @@ def test_the_certificate_is_stated_in_text_and_json():
     optimality: no better plan changes at most w consecutive turns" in the text, the window and
     that sentence in --json; the status stays FEASIBLE (a certificate is not a proof)."""
     from generator.cli.solve import describe
-    from generator.solver.solve import solve
+    from generator.solver.full_model import solve
 
     puzzle = tiny(8, directions=2)
     result = solve(puzzle, Budget(time_limit=600, workers=2, work=4, full_model=False))  # certifies 3 turns

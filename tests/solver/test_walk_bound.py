@@ -13,7 +13,7 @@ from generator.daily.mini import deal_mini
 from generator.data.cities import load_city
 from generator.solver import Status, solve
 from generator.solver.facts import Facts
-from generator.solver.solve import prove
+from generator.solver.full_model import prove
 from generator.solver.walk_bound import walk_bound
 from generator.solver.budget import Budget
 from solver_helpers import exhaustive_best, mini, tiny

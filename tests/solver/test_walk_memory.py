@@ -14,7 +14,7 @@ from generator.data.cities import load_city
 from generator.rules.grid import Coord
 from generator.solver import count_bound as counts
 from generator.solver.facts import Facts
-from generator.solver.paid_walk import PaidWalker
+from generator.solver.exact_payments import PaidWalker
 from generator.solver.walk_bound import Prices, Relaxation, Walk, Walker
 from solver_helpers import exhaustive_best, mini
 

@@ -1,6 +1,6 @@
 """solve(): the best plan of a puzzle with a proof, or the best found and a bound at the time limit.
 
-Steps: the best cheap plan (honest player or a small beam, seeding.py: a complete hint and a floor),
+Steps: the best cheap plan (honest player or a small beam, start_plans.py: a complete hint and a floor),
 the CP-SAT model, the solve, then the plan read back from the solution and replayed by the rules
 engine; its score must equal the objective (a mismatch is a bug in the model and raises SolverBug,
 never a user error).
@@ -24,7 +24,7 @@ from generator.solver.budget import Budget
 from generator.solver.facts import Facts
 from generator.solver.model import Model, build
 from generator.solver.readback import SolverBug, bonus_uses, ordered
-from generator.solver.seeding import Candidate
+from generator.solver.start_plans import Candidate
 from generator.solver.verdict import Status
 
 if TYPE_CHECKING:  # annotations only: the stages import lns when they run it
@@ -224,7 +224,7 @@ def _search(run: _Run, options: SearchOptions, start: Plan | None) -> LnsResult 
     """Stage 1-2: the portfolio, or the search from the caller's `start` (SOLVABLE at once when
     that plan already wins the target)."""
     from generator.solver import lns
-    from generator.solver.seeding import normalise
+    from generator.solver.start_plans import normalise
 
     if start is None:
         return lns.portfolio(run.puzzle, options, run.facts)
@@ -277,7 +277,7 @@ def _unproven(run: _Run, searched: LnsResult, walk_cap: int | None) -> SolveResu
 
 def _full_model(run: _Run, searched: LnsResult, walk_cap: int | None) -> SolveResult:
     """Stage 4: the full model hinted with the search's plan, then the verdict on a target or a maximum."""
-    from generator.solver.seeding import normalise
+    from generator.solver.start_plans import normalise
 
     puzzle, facts, target = run.puzzle, run.facts, run.target
     hint = normalise(puzzle, facts, Candidate(searched.plan, searched.score, "lns")).plan
@@ -332,7 +332,7 @@ def prove(puzzle: Puzzle, budget: Budget) -> SolveResult:
     proves the optimum in seconds, and the proof, not a good plan, is what a mini needs. The
     budget's time limit only stops a runaway.
     """
-    from generator.solver.seeding import normalise, start_plan
+    from generator.solver.start_plans import normalise, start_plan
 
     if budget.cp_sat_work is None:
         raise ValueError("prove runs on CP-SAT's deterministic clock: give the budget cp_sat_work")

@@ -29,7 +29,7 @@ def solve_daily(puzzle: Puzzle, work: float = WORK, stages: Stages = QUIET) -> S
     without a bound (the whole game's ceiling, unless the search proved its plan). `stages` hears
     each better plan of the search."""
     from generator.solver.budget import Budget
-    from generator.solver.solve import solve
+    from generator.solver.full_model import solve
 
     def progress(found) -> None:
         stages.best(found.best, found.bound)
