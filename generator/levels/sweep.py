@@ -179,9 +179,9 @@ def _search(puzzle: Puzzle, facts: Facts, start: Plan, work: float, seed: int):
 def _bound_below_target(puzzle: Puzzle, facts: Facts) -> bool:
     """The deal cannot be won: no plan scores the level's target, by the trivial bound (every
     strip full, every assignment at its best value: Facts.ceiling), which costs nothing. The sweep asked the
-    count-range bound (count_bound.py, 200 walk programmes) here until issue 57: 2-8 s of CPU a
-    deal, 1.5-1.9 times a level's target, and it refuted none of the 2,400 full-knowledge deals
-    (docs/calibration.md)."""
+    count-range bound (count_bound.py, 200 walk programmes) here until issue 57: 4-7 s of CPU a
+    deal, 1.6-2.2 times a level's target, and it refuted none of the 2,400 full-knowledge deals
+    (docs/calibration.md, "The bound where it pays")."""
     return puzzle.target is not None and facts.ceiling() < puzzle.target
 
 
