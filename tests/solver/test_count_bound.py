@@ -105,7 +105,7 @@ def test_a_planted_over_tight_bound_is_caught(brute, case):
 def test_the_count_bound_is_a_pure_function_of_its_arguments():
     facts = Facts(tiny(5))
     first = counts.count_bound(facts, floor=-3, work=260, tree=counts.Tree(root_iterations=40))
-    assert first == counts.count_bound(Facts(tiny(5)), floor=-3, work=260, root_iterations=40)
+    assert first == counts.count_bound(Facts(tiny(5)), floor=-3, work=260, tree=counts.Tree(root_iterations=40))
     assert first.programmes <= 260
 
 

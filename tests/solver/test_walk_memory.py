@@ -109,6 +109,6 @@ def test_the_count_bound_grows_its_memory_where_a_leaf_cannot_be_split(monkeypat
     assert any(grown)
     assert first.bound >= 5
     assert first == counts.count_bound(Facts(deal_mini(load_city("antwerpen"), dt.date(2026, 12, 1), 0)), floor=None,
-                                       work=400, root_iterations=40, locations=False)
+                                       work=400, tree=counts.Tree(root_iterations=40, locations=False))
     without = counts.count_bound(facts, floor=None, work=400, tree=counts.Tree(root_iterations=40, memory=False, locations=False))
     assert without.nodes == 1 and without.programmes < first.programmes  # nothing to split: the root alone
