@@ -1,4 +1,6 @@
-"""solve(): the best plan of a puzzle with a proof, or the best found and a bound at the time limit.
+"""solve(): the best plan of a puzzle with a proof, or the best found and a bound at the time limit;
+and the full CP-SAT model it ends with, which `decide_target` (a level's target) and `prove` (the
+daily mini) run alone, within a Budget (budget.py).
 
 Steps: the best cheap plan (honest player or a small beam, start_plans.py: a complete hint and a floor),
 the CP-SAT model, the solve, then the plan read back from the solution and replayed by the rules

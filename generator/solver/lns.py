@@ -45,8 +45,8 @@ from generator.rules.puzzle import Puzzle
 from generator.rules.replay import Report, replay
 from generator.solver.budget import Budget
 from generator.solver.facts import Facts
-from generator.solver.verdict import rank
 from generator.solver.lns_model import Window, WindowModel
+from generator.solver.verdict import rank
 
 # The portfolio's starts (start_plans.start_plan): searches from different cheap plans end in
 # different places (on the benchmark the best and worst of four ended 5-40 % apart), so each
