@@ -38,6 +38,7 @@ from ortools.sat.python import cp_model  # noqa: E402
 from generator.solver import solve  # noqa: E402
 from generator.solver.facts import Facts, map_distances  # noqa: E402
 from generator.solver.model import Model, _bonus, _payments, _score, _turns  # noqa: E402
+from generator.solver.budget import Budget  # noqa: E402
 from solver import puzzles  # noqa: E402
 
 
@@ -225,7 +226,7 @@ def main() -> int:
                 found, bound = category_cap(facts, category, args.caps, args.caps_time_limit, args.workers)
                 print(f"{name:<22}{'cap ' + category:<22} {args.caps} steps: {found} (bound {bound})", flush=True)
         if args.solve:
-            result = solve(puzzle, time_limit=args.solve, workers=args.workers, progress=_every(30.0, name))
+            result = solve(puzzle, Budget(time_limit=args.solve, workers=args.workers), progress=_every(30.0, name))
             print(f"{name:<22}{'solver':<12}{result.score:>6}{result.bound:>7}{result.seconds:>7.1f}  {result.status}", flush=True)
     return 0
 

@@ -10,7 +10,7 @@ programmes is the plain walk bound, the daily's), divided by that plan. Work is 
 programmes, so the figures are the same on every machine; seconds are wall time, for scale only.
 
 With `--paid` the puzzles that fit (one direction) pay each turn exactly
-(generator/solver/paid_walk.py); a paid programme counts as count_bound.PAID_WEIGHT plain ones in
+(generator/solver/exact_payments.py); a paid programme counts as count_bound.PAID_WEIGHT plain ones in
 the work, so the columns compare like with like; the others are left out. With `--as-prove` each
 puzzle is bounded as `citytrip solve --prove` bounds it: paid where it pays exactly, priced elsewhere,
 so all 34 are in one table.
@@ -39,7 +39,8 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from generator.solver.count_bound import count_bound, pays_exactly  # noqa: E402
+from generator.solver.budget import Budget  # noqa: E402
+from generator.solver.count_bound import Tree, count_bound, pays_exactly  # noqa: E402
 from generator.solver.facts import Facts  # noqa: E402
 import solver as bench  # noqa: E402
 
@@ -85,8 +86,8 @@ def main() -> int:
         paid = args.paid or (args.as_prove and pays_exactly(facts))
         seen = []  # (programmes, bound) after each split
         started = time.monotonic()
-        found = count_bound(facts, floor=best, work=args.work, paid=paid, memory=not args.no_memory,
-                            locations=not args.no_locations,
+        found = count_bound(facts, floor=best, work=args.work, paid=paid,
+                            tree=Tree(memory=not args.no_memory, locations=not args.no_locations),
                             progress=lambda p: seen.append((p.programmes, p.bound)))
         seconds = time.monotonic() - started
         cells = []
@@ -106,6 +107,16 @@ def main() -> int:
     return 0
 
 
+def _walk_counts(facts: Facts, relax, walk) -> list[int]:
+    """The count each counter reaches with the walk's goals (each arm the same walk, R6)."""
+    counts = [counter.low for counter in relax.counters]
+    for claims in walk.claims:
+        for at, g in claims:
+            for i in relax.goal_terms[at][g][2]:
+                counts[i] += facts.puzzle.directions
+    return counts
+
+
 def excess(wanted: list[str] | None) -> int:
     from generator.solver import count_bound as counts
     from generator.solver.walk_bound import ITERATIONS
@@ -117,9 +128,9 @@ def excess(wanted: list[str] | None) -> int:
         facts = Facts(puzzle)
         relax = counts.Relaxation(facts)
         walker = counts.Walker(facts, relax, 1)
-        found = counts.descend(facts, relax, walker, counts.Prices.start(facts, relax), ITERATIONS, BEST[key])
+        found = walker.descend(counts.Prices.start(facts, relax), ITERATIONS, BEST[key])
         prices, walk = found.prices, found.walk
-        reached = counts._walk_counts(facts, relax, walk)
+        reached = _walk_counts(facts, relax, walk)
         goals = puzzle.directions * sum(len(claims) for claims in walk.claims)
         parts, total, scores = [], 0.0, 0.0
         for i, counter in enumerate(relax.counters):
@@ -149,7 +160,7 @@ def bonus(wanted: list[str] | None) -> int:
         for mode in ("advanced", "basic"):
             dealt = dataclasses.replace(puzzle, mode=mode)
             facts = Facts(dealt)
-            plan = portfolio(dealt, SearchOptions(budget=40, workers=1), facts).score
+            plan = portfolio(dealt, SearchOptions(Budget(work=40, workers=1)), facts).score
             found[mode] = (walk_bound(facts, floor=plan).bound, plan)
         (bound, plan), (basic_bound, basic_plan) = found["advanced"], found["basic"]
         print(f"{name:28s} bound {bound} / basic {basic_bound}  plan {plan} / basic {basic_plan} (best {BEST[key]})  "

@@ -19,11 +19,12 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from generator.daily.deal import deal  # noqa: E402
 from generator.data.cities import load_city  # noqa: E402
-from generator.solver.solve import solve  # noqa: E402
+from generator.solver.full_model import solve  # noqa: E402
+from generator.solver.budget import Budget  # noqa: E402
 
 DEALS = (("antwerpen", dt.date(2026, 11, 30)), ("brugge", dt.date(2026, 12, 5)))
-WAYS = (("full model", dict(full_model=True, deterministic_time=3.0)),
-        ("walk 200", dict(full_model=False, walk_iterations=200)))
+WAYS = (("full model", dict(full_model=True, cp_sat_work=3.0)),
+        ("walk 200", dict(full_model=False, walk_programmes=200)))
 
 
 def main() -> None:
@@ -34,7 +35,7 @@ def main() -> None:
         puzzle = deal(load_city(city), day, 0)
         for label, way in WAYS:
             cpu, wall = time.process_time(), time.monotonic()
-            result = solve(puzzle, time_limit=900, workers=2, seed=0, work=work, complete_first=True, **way)
+            result = solve(puzzle, Budget(time_limit=900, workers=2, seed=0, work=work, **way), complete_first=True)
             print(f"{city} {day} {label:10} plan {result.score} bound {result.bound} {result.status} "
                   f"cpu {time.process_time() - cpu:.1f} s wall {time.monotonic() - wall:.1f} s", flush=True)
 

@@ -44,7 +44,7 @@ def dates(first: dt.date, weeks: int) -> list[dt.date]:
 
 def make(folder: Path, days: list[dt.date], work: float) -> None:
     from generator.daily.job import file_stem, make_daily
-    from generator.daily.solving import solve_daily
+    from generator.daily.par import solve_daily
 
     folder.mkdir(parents=True, exist_ok=True)
     for day in days:

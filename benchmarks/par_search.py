@@ -4,7 +4,7 @@
     .venv/bin/python benchmarks/par_search.py --work 40 --against benchmarks/par_work200.json
 
 Each puzzle of benchmarks/solver.py (20 seeded, 14 dailies) is searched exactly as `citytrip daily`
-sets a par (generator.daily.solving.solve_daily: complete assignments first, no full model, seed 0,
+sets a par (generator.daily.par.solve_daily: complete assignments first, no full model, seed 0,
 two workers), at `--work` units of deterministic work. The plan is replayed by the rules engine and
 stored with its score and certificate (no better plan changes at most that many consecutive turns),
 so a later comparison stands after the search's code has changed (issue 58 compares the daily's
@@ -45,7 +45,7 @@ def main() -> int:
     args = parser.parse_args()
     if not 0 < args.work <= 10_000:
         parser.error(f"--work: {args.work:g} is not between 0 and 10,000 units")
-    from generator.daily.solving import solve_daily
+    from generator.daily.par import solve_daily
 
     chosen = all_puzzles(Path(tempfile.mkdtemp(prefix="citytrip-par-")))
     prefixes = [p for p in args.only.split(",") if p]

@@ -3,11 +3,11 @@
 Solves a fixed set of puzzles, on the same machine in one run: 20 seeded ones (two cities, basic
 and advanced, 16- and 20-card decks, one and two directions) and 14 daily puzzles of generator
 version 4 (benchmarks/dailies/: a week of each city). The columns (`--columns`, default all):
-- lns: the daily's par, exactly as `citytrip daily` computes it (generator.daily.solving:
+- lns: the daily's par, exactly as `citytrip daily` computes it (generator.daily.par:
   the large-neighbourhood search's portfolio with the daily's work budget, then the full model's
   bound); "cert" is its certificate (no better plan changes at most that many consecutive
   turns), "sec" its wall time including the bound,
-- solver: generator.solver.solve with `--time-limit` (the LNS, then the full CP-SAT model for
+- solver: generator.solver.full_model with `--time-limit` (the LNS, then the full CP-SAT model for
   the bound),
 - baseline (a), "circ": the straightforward CP-SAT circuit model (AddCircuit with self-loops for
   unvisited nodes and a dummy node for the free end, integer positions and per-turn reach
@@ -47,6 +47,7 @@ from generator.rules.replay import replay  # noqa: E402
 from beam import beam_search  # noqa: E402
 from generator.solver import solve  # noqa: E402
 from generator.solver.facts import ACTION_TYPES, GOAL_TYPES, Facts  # noqa: E402
+from generator.solver.budget import Budget  # noqa: E402
 import reference  # noqa: E402
 from synthetic_city import write_city  # noqa: E402
 
@@ -288,7 +289,7 @@ def main() -> int:
 
 def _measure(puzzle, columns: list[str], args) -> dict:
     """The chosen columns of one puzzle's row, each plan's score as the engine replays it."""
-    from generator.daily.solving import WORK, bound_daily, solve_daily
+    from generator.daily.par import WORK, bound_daily, solve_daily
 
     row = {}
     if "beam" in columns:
@@ -300,7 +301,7 @@ def _measure(puzzle, columns: list[str], args) -> dict:
         row["circuit"], row["circuit_bound"], _ = circuit_baseline(puzzle, args.baseline_time_limit, args.workers)
         row["circuit_seconds"] = round(time.monotonic() - t, 1)
     if "solver" in columns:
-        result = solve(puzzle, time_limit=args.time_limit, workers=args.workers)
+        result = solve(puzzle, Budget(time_limit=args.time_limit, workers=args.workers))
         row.update({"hint": result.beam_score, "solver": result.score, "bound": result.bound,
                     "proven": result.status.value == "OPTIMAL", "solver_seconds": round(result.seconds, 1)})
     if "lns" in columns:

@@ -33,6 +33,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 from generator.solver import lns  # noqa: E402
 from generator.solver.facts import Facts  # noqa: E402
 from generator.solver.walk_bound import ITERATIONS, walk_bound  # noqa: E402
+from generator.solver.budget import Budget  # noqa: E402
 import reference  # noqa: E402
 import solver as bench  # noqa: E402
 
@@ -65,7 +66,7 @@ def main() -> int:
         started = time.monotonic()
         key = f"{name} @ {args.work:g}"
         if key not in scores:
-            scores[key] = lns.portfolio(puzzle, lns.SearchOptions(budget=args.work, seed=0, workers=2), facts).score
+            scores[key] = lns.portfolio(puzzle, lns.SearchOptions(Budget(work=args.work, seed=0, workers=2)), facts).score
             if args.scores:
                 args.scores.write_text(json.dumps(scores, indent=1, sort_keys=True), encoding="utf-8")
         score = scores[key]
@@ -96,7 +97,7 @@ def envelope(wanted: list[str] | None, work: float) -> int:
         if wanted and not any(name.startswith(w) for w in wanted):
             continue
         facts = Facts(puzzle)
-        searched = lns.portfolio(puzzle, lns.SearchOptions(budget=work, seed=0, workers=2), facts)
+        searched = lns.portfolio(puzzle, lns.SearchOptions(Budget(work=work, seed=0, workers=2)), facts)
         crossings = replay(puzzle, searched.plan).sheet.tally.crossings
         gap = 0.0
         for counter in Relaxation(facts).counters:

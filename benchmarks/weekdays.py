@@ -36,7 +36,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from generator.daily.deal import WEEKDAYS, deal  # noqa: E402
 from generator.daily.job import make_daily  # noqa: E402
-from generator.daily.solving import solve_daily  # noqa: E402
+from generator.daily.par import solve_daily  # noqa: E402
 from generator.data.cities import load_city  # noqa: E402
 from generator.players.panel import PANEL  # noqa: E402
 

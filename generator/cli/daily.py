@@ -91,7 +91,7 @@ def daily_city(text: str) -> str:
 
 def daily_work(value: float | None) -> float:
     """The search work per deal (--work of daily and site), the daily's default when not given."""
-    from generator.daily.solving import WORK
+    from generator.daily.par import WORK
 
     work = WORK if value is None else value
     if not 0.5 <= work <= 3600:
@@ -121,12 +121,13 @@ def run(args: argparse.Namespace) -> int:
 def _one_date(day, city: str, work: float, paper: str, base_url: str | None, lang: str,
               args: argparse.Namespace) -> int:
     from generator.cli.progress import daily_stages
-    from generator.daily.batch import make_date
+    from generator.daily.batch import DailyJob, make_date
     from generator.render.daily import render_daily
 
+    job = DailyJob(city, day, work, paper, base_url, with_mini=not args.no_mini, out=str(args.out), render=render_daily,
+                   lang=lang, prove_work=args.prove_work)
     with daily_stages(f"daily {day.isoformat()}") as stages:
-        daily, mini = make_date(city, day, Path(args.out), work, render_daily, paper, base_url,
-                                with_mini=not args.no_mini, lang=lang, stages=stages, prove_work=args.prove_work)
+        daily, mini = make_date(job, Path(args.out), stages)
     print(summary(daily))
     if args.no_mini:
         return 0

@@ -60,7 +60,7 @@ def status_line(title: str) -> Iterator[Callable[[str], None] | None]:
 
 @contextlib.contextmanager
 def solver_progress() -> Iterator[Callable | None]:
-    """A callback for the solver's progress (its best plan and bound, generator/solver/solve.py)
+    """A callback for the solver's progress (its best plan and bound, generator/solver/full_model.py)
     that shows them on a status line; None off a terminal."""
     with status_line("solve") as show:
         yield None if show is None else (lambda found: show(f"best {_number(found.best)}  bound {_number(found.bound)}"))

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import argparse
-import functools
 from pathlib import Path
 
 from generator.cli.common import add_language_option, city_argument, language_of
@@ -49,7 +48,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
 def run(args: argparse.Namespace) -> int:
     from generator.render.pdf import paper
     from generator.site.build import build_site
-    from generator.daily.batch import make_date
+    from generator.daily.batch import DailyJob, make_date
     from generator.render.daily import render_daily
     from generator.language import speaking
 
@@ -61,8 +60,11 @@ def run(args: argparse.Namespace) -> int:
     work = daily_work(args.work)
     base_url = checked_base_url(args.base_url) if args.base_url is not None else None
     results_url = checked_results_url(args.results_url) if args.results_url is not None else None
-    make = functools.partial(make_date, work=work, render=render_daily, paper=paper(args.paper).name,
-                             base_url=base_url, lang=lang)
+
+    def make(city: str, day, folder: Path):
+        return make_date(DailyJob(city, day, work, paper(args.paper).name, base_url, with_mini=True, out=str(folder),
+                                  render=render_daily, lang=lang), folder)
+
     with speaking(lang):
         written = build_site(Path(args.out), cities, days, make, progress=print, results_url=results_url)
     print(f"Citytrip site: {len(days)} date(s) × {len(cities)} cities in {args.out}; open {Path(args.out) / 'index.html'} "

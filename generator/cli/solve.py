@@ -11,6 +11,8 @@ from generator.files import write_text
 from generator.rules.notation import format_turn
 from generator.rules.replay import replay
 from generator.rules.text import render_map
+from generator.solver.budget import Budget
+from generator.solver.verdict import Status
 from generator.solver.walk_bound import ITERATIONS  # no OR-Tools: that loads only for a solve
 
 EXIT_NOT_WON = 1  # --target: UNSOLVABLE or UNKNOWN
@@ -48,7 +50,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     parser.add_argument("--prove", action="store_true",
                         help="prove: the search's plan against the count-range bound, on --work units alone (default "
                         f"{PROVE_WORK:g}, no clock): OPTIMAL when they meet, else FEASIBLE with the gap; with --target, "
-                        "WINNABLE, UNSOLVABLE (the bound is below it, or the full model proves no plan wins) or UNKNOWN. "
+                        "SOLVABLE, UNSOLVABLE (the bound is below it, or the full model proves no plan wins) or UNKNOWN. "
                         "Progress on stderr; Ctrl-C prints "
                         "the best plan and bound so far")
     parser.add_argument("--json", action="store_true", help="print the result as JSON")
@@ -70,13 +72,19 @@ def run(args: argparse.Namespace) -> int:
         raise UsageError(f"--walk-bound must be between 0 and 10000, not {args.walk_bound}")
     puzzle = puzzle_argument(args.puzzle)
     from generator.cli.progress import solver_progress
-    from generator.solver import Status, solve  # ortools loads only for this command
+    from generator.solver import solve  # ortools loads only for this command
 
+    budget = Budget(time_limit=args.time_limit, work=args.work, workers=args.workers, seed=args.seed,
+                    walk_programmes=args.walk_bound)
     with solver_progress() as progress:  # Ctrl-C stops the search: the best plan so far is printed below
-        result = solve(puzzle, time_limit=args.time_limit, workers=args.workers, target=args.target, seed=args.seed,
-                       progress=progress, work=args.work, walk_iterations=args.walk_bound)
+        result = solve(puzzle, budget, target=args.target, progress=progress)
     answer(args, result, describe(puzzle, result))
-    return EXIT_NOT_WON if result.status in (Status.UNSOLVABLE, Status.UNKNOWN) else 0
+    return _exit_code(result.status)
+
+
+def _exit_code(status: Status) -> int:
+    """1 for a target that was not won (refuted or left open), else 0."""
+    return EXIT_NOT_WON if status in (Status.UNSOLVABLE, Status.UNKNOWN) else 0
 
 
 def check_search_options(args: argparse.Namespace) -> None:
@@ -116,25 +124,26 @@ def run_proof(args: argparse.Namespace) -> int:
     def progress(p) -> None:
         print(p.line(), file=sys.stderr, flush=True)
 
-    result = prove_plan(puzzle, work, target=args.target, seed=args.seed, workers=args.workers, progress=progress)
+    budget = Budget(work=work, workers=args.workers, seed=args.seed)
+    result = prove_plan(puzzle, budget, target=args.target, progress=progress)
     answer(args, result, describe_proof(puzzle, result))
     if result.interrupted:
         return EXIT_INTERRUPTED
-    return EXIT_NOT_WON if str(result.status) in ("UNSOLVABLE", "UNKNOWN") else 0
+    return _exit_code(result.status)
 
 
 def describe_proof(puzzle, result) -> str:
-    status = str(result.status)
+    status = result.status
     spent = f"{result.work:.1f} units of work, {result.nodes} nodes"
-    if status == "OPTIMAL":
+    if status is Status.OPTIMAL:
         verdict = f"appreciation {result.score}, proven optimal: the plan meets the bound ({spent})"
-    elif status == "FEASIBLE":
+    elif status is Status.FEASIBLE:
         verdict = f"appreciation {result.score}, upper bound {result.bound} (gap {result.bound - result.score}; {spent})"
-    elif status == "WINNABLE":
+    elif status is Status.SOLVABLE:
         verdict = f"target {result.target} can be won: the plan below scores {result.score} and completes every assignment"
-    elif status == "UNSOLVABLE" and result.bound < result.target:
+    elif status is Status.UNSOLVABLE and result.bound < result.target:
         verdict = f"target {result.target} cannot be won: no plan scores more than {result.bound} ({spent})"
-    elif status == "UNSOLVABLE":
+    elif status is Status.UNSOLVABLE:
         verdict = (f"target {result.target} cannot be won: no plan reaches it with every assignment complete "
                    f"(proven by the full model; {spent})")
     else:
@@ -161,7 +170,7 @@ def _write_plan(path: Path, plan, puzzle_file: str) -> None:
 
 def describe(puzzle, result) -> str:
     lines = [f"{result.status}: {_verdict(result)}"]
-    if result.certificate and str(result.status) == "FEASIBLE":
+    if result.certificate and result.status is Status.FEASIBLE:
         lines.append(f"local optimality: {result.certificate}")
     if result.plan is not None:
         report = replay(puzzle, result.plan)
@@ -182,13 +191,13 @@ def describe(puzzle, result) -> str:
 
 def _verdict(result) -> str:
     seconds = f"{result.seconds:.1f} s"
-    status = str(result.status)
-    if status == "OPTIMAL":
+    status = result.status
+    if status is Status.OPTIMAL:
         return f"appreciation {result.score}, proven optimal ({seconds})"
-    if status == "FEASIBLE":
+    if status is Status.FEASIBLE:
         return f"appreciation {result.score}, upper bound {result.bound} (not proven, {seconds})"
-    if status == "SOLVABLE":
+    if status is Status.SOLVABLE:
         return f"target {result.target} can be won: the plan below scores {result.score} and completes every assignment ({seconds})"
-    if status == "UNSOLVABLE":
+    if status is Status.UNSOLVABLE:
         return f"target {result.target} cannot be won: no plan reaches it with every assignment complete (proven, {seconds})"
     return f"target {result.target}: neither won nor refuted within the time limit ({seconds})"

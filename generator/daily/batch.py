@@ -32,27 +32,6 @@ from generator.language import DEFAULT, speaking
 RenderDaily = Callable[[Daily, Path, str], list[Path]]
 
 
-def make_date(city: str, day: dt.date, folder: Path, work: float, render: RenderDaily, paper: str = "a4",
-              base_url: str | None = None, with_mini: bool = True,
-              lang: str | None = None, stages: Stages = QUIET, prove_work: float | None = None) -> tuple[Daily, Daily | None]:
-    """The daily puzzle of `day` and its mini (None when skipped or when no deal was proven), their
-    YAML and PDFs written into `folder` (the PDFs by `render`, on `paper`, in `lang`; default: the
-    language in use); `stages` hears how far both are. `prove_work` (units, as `solve --prove`)
-    gives the par's bound that work instead of the daily's WALK_PROGRAMMES walk programmes."""
-    from generator.daily.mini import make_mini
-    from generator.daily.solving import WALK_PROGRAMMES, bound_daily, solve_daily
-    from generator.solver.proof import PROGRAMMES_PER_UNIT
-
-    render = functools.partial(render, paper=paper)
-    solver = functools.partial(solve_daily, work=work, stages=stages)
-    with speaking(lang):
-        programmes = WALK_PROGRAMMES if prove_work is None else round(prove_work * PROGRAMMES_PER_UNIT)
-        bounder = functools.partial(bound_daily, programmes=programmes)
-        daily = make_daily(city, day, folder, solver, render, base_url, stages, bounder=bounder)
-        mini = make_mini(city, day, folder, render=render, base_url=base_url, stages=stages) if with_mini else None
-    return daily, mini
-
-
 @dataclass(frozen=True)
 class DailyJob:
     city: str
@@ -65,6 +44,27 @@ class DailyJob:
     render: RenderDaily
     lang: str = DEFAULT  # the language of the PDFs (the YAML files are the same in every language)
     prove_work: float | None = None  # the par's bound's work (daily --prove-work), None: the daily's
+
+
+def make_date(job: DailyJob, folder: Path, stages: Stages = QUIET) -> tuple[Daily, Daily | None]:
+    """The daily puzzle of the job's day and its mini (None when skipped or when no deal was
+    proven), their YAML and PDFs written into `folder` (the PDFs by the job's `render`, on its
+    `paper`, in its `lang`); `stages` hears how far both are. The job's `prove_work` (units, as
+    `solve --prove`) gives the par's bound that work instead of the daily's WALK_PROGRAMMES walk
+    programmes."""
+    from generator.daily.mini import make_mini
+    from generator.daily.par import WALK_PROGRAMMES, bound_daily, solve_daily
+    from generator.solver.proof import PROGRAMMES_PER_UNIT
+
+    city, day = job.city, job.day
+    render = functools.partial(job.render, paper=job.paper)
+    solver = functools.partial(solve_daily, work=job.work, stages=stages)
+    with speaking(job.lang):
+        programmes = WALK_PROGRAMMES if job.prove_work is None else round(job.prove_work * PROGRAMMES_PER_UNIT)
+        bounder = functools.partial(bound_daily, programmes=programmes)
+        daily = make_daily(city, day, folder, solver, render, job.base_url, stages, bounder=bounder)
+        mini = make_mini(city, day, folder, render=render, base_url=job.base_url, stages=stages) if job.with_mini else None
+    return daily, mini
 
 
 @dataclass(frozen=True)
@@ -88,8 +88,7 @@ class DailyFiles:
 def run_daily_job(job: DailyJob) -> DailyFiles:
     """Make one date's files in a folder of its own and return them."""
     with tempfile.TemporaryDirectory(prefix="citytrip-daily-") as folder:
-        daily, mini = make_date(job.city, job.day, Path(folder), job.work, job.render, job.paper, job.base_url,
-                                job.with_mini, job.lang, prove_work=job.prove_work)
+        daily, mini = make_date(job, Path(folder))
         made = [daily] + ([mini] if mini is not None else [])
         files = tuple((path.name, path.read_bytes()) for puzzle in made for path in puzzle.files)
     out = Path(job.out)

@@ -89,7 +89,7 @@ class Daily:
 
 
 Solver = Callable[[Puzzle], Solution]
-# The bound of the deal chosen (daily/solving.py's bound_daily): the solution with its bound.
+# The bound of the deal chosen (daily/par.py's bound_daily): the solution with its bound.
 Bounder = Callable[[Puzzle, Solution], Solution]
 
 

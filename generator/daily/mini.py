@@ -2,7 +2,7 @@
 
 Six turns (7 cards), basic game, one direction, no assignments, on the 4 × 4 district around
 the start (generator/rules/district.py). Its par is proven optimal by the full CP-SAT model
-(`solver.solve.prove`), and it is printed as the target: the player's task is to find the
+(`solver.full_model.prove`), and it is printed as the target: the player's task is to find the
 maximum. A deal whose proof does not finish within PROOF_WORK units of deterministic work is
 dealt again (attempt 1, 2, …), so no mini is ever published unproven, and every machine deals
 and proves the same one. So is a deal whose maximum is below MIN_MAXIMUM: in six turns a
@@ -75,9 +75,11 @@ def deal_mini(city: City, day: dt.date, attempt: int = 0) -> Puzzle:
 
 
 def prove_mini(puzzle: Puzzle, work: float = PROOF_WORK):
-    from generator.solver.solve import prove
+    from generator.solver.budget import Budget
+    from generator.solver.full_model import prove
 
-    return prove(puzzle, work, SEED)
+    # The wall clock only guards against a runaway: the proof stops on CP-SAT's deterministic time.
+    return prove(puzzle, Budget(time_limit=900.0, workers=1, seed=SEED, cp_sat_work=work))
 
 
 def _proof_of(job: tuple):

@@ -24,6 +24,7 @@ from generator.data.yaml_file import read_text, read_yaml
 from generator.errors import DataError, shown
 from generator.files import write_text
 from generator.levels.sweep import Job, Outcome
+from generator.solver.verdict import Status
 
 PACKAGE = Path(__file__).resolve().parents[1]
 # What decides a job's outcome: the sweep (deals, witnesses) and everything it calls.
@@ -69,7 +70,7 @@ def _record(job: Job, outcomes: tuple[Outcome, ...]) -> str:
 
 START_OVER = "delete the file or pass --fresh to start the log over"
 MAX_LOG_BYTES = 500_000_000  # a sweep of 100,000 jobs logs about 50 MB
-STATUSES = ("WON", "LOST", "SOLVABLE", "UNSOLVABLE", "UNKNOWN")
+STATUSES = (Status.WON, Status.LOST, Status.SOLVABLE, Status.UNSOLVABLE, Status.UNKNOWN)  # what a sweep's outcome says
 _NUMBER = (int, float)
 _JOB_FIELDS = {"city": str, "level": int, "cards": int, "shuffle": int, "player": str,
                "time_limit": _NUMBER, "honest_too": bool, "lns_work": _NUMBER, "cp_sat_work": _NUMBER}
@@ -116,7 +117,8 @@ def _parse_line(line: str) -> tuple[Job, tuple[Outcome, ...], str]:
         fields = _checked(entry, _OUTCOME_FIELDS, "outcome")
         if fields["status"] not in STATUSES:
             raise ValueError(f"unknown status {shown(fields['status'])}")
-        outcomes.append(Outcome(**{**fields, "job": Job(**_checked(fields["job"], _JOB_FIELDS, "outcome job"))}))
+        outcomes.append(Outcome(**{**fields, "status": Status(fields["status"]),
+                                   "job": Job(**_checked(fields["job"], _JOB_FIELDS, "outcome job"))}))
     return job, tuple(outcomes), data["fingerprint"]
 
 

@@ -10,6 +10,7 @@ from dataclasses import dataclass
 from typing import Iterable
 
 from generator.levels.sweep import HONEST, SOLVER, Outcome
+from generator.solver.verdict import Status
 
 
 @dataclass(frozen=True)
@@ -44,8 +45,8 @@ def rates(outcomes: Iterable[Outcome]) -> list[Rate]:
             Rate(
                 city, level, cards, player, len(items),
                 sum(o.won for o in items),
-                sum(o.status == "UNSOLVABLE" for o in items),
-                sum(o.status == "UNKNOWN" for o in items),
+                sum(o.status is Status.UNSOLVABLE for o in items),
+                sum(o.status is Status.UNKNOWN for o in items),
                 sum(scores) / len(scores) if scores else None,
                 sum(o.witness == "planner" for o in items),
                 sum(o.witness == "cp-sat" for o in items),

@@ -16,11 +16,14 @@ from pathlib import PurePath
 from typing import TYPE_CHECKING, Callable, Iterable, Iterator, Mapping
 
 from generator.data.cities import load_city
+from generator.players.panel import Member
 from generator.rules.city import BASIC
 from generator.rules.dealer import dealt_puzzle, shuffled_deck
 from generator.rules.plan import Plan
 from generator.rules.puzzle import Puzzle
 from generator.rules.replay import Report, replay
+from generator.solver.budget import Budget
+from generator.solver.verdict import Status, rank
 
 if TYPE_CHECKING:  # annotations only: the solver is imported by the jobs that run it
     from generator.solver.facts import Facts
@@ -32,14 +35,10 @@ SOLO_DIRECTIONS = 2  # the solo variant allows the second direction (seed 000_�
 
 # The planner's beams, tried in turn until one wins: the narrow one wins most winnable deals in
 # about 3 s; the wide one (about 8 s) won 4 of 8 Brugge level-15 deals the narrow one had lost.
-PLANNER_BEAMS = ({"width": 4, "branch": 3}, {"width": 16, "branch": 4})
+PLANNER_BEAMS = (Member("planner 4×3", 4, 3), Member("planner 16×4", 16, 4))
 # The large-neighbourhood search's work (solver/lns.py, one worker: jobs already run in parallel)
 # when both beams lose; it starts from their best plan and stops as soon as a plan wins.
 LNS_WORK = 10.0
-# The count-range bound's work (solver/count_bound.py, walk programmes; 200 is the root alone, the
-# daily's walk bound) asked before a deal no witness won is left to CP-SAT or called unknown: a
-# bound below the level's target makes it UNSOLVABLE (issue 36). About 5-8 s on a 15-turn deal.
-BOUND_WORK = 200
 # A deal that CP-SAT leaves open gets one more search from the planner's plan, this many times
 # LNS_WORK: the search's phases are shares of its budget, so a longer one goes elsewhere.
 LONG_SEARCH = 6
@@ -63,14 +62,14 @@ class Job:
 @dataclass(frozen=True)
 class Outcome:
     job: Job
-    status: str          # honest: WON / LOST; solver: SOLVABLE / UNSOLVABLE / UNKNOWN
+    status: Status       # honest: WON / LOST; solver: SOLVABLE / UNSOLVABLE / UNKNOWN
     score: int | None
     seconds: float
     witness: str = ""    # solver jobs: who found the winning plan (honest, planner, lns, cp-sat)
 
     @property
     def won(self) -> bool:
-        return self.status in ("WON", "SOLVABLE")
+        return self.status.won
 
 
 def shuffle_seed(city: str, shuffle: int) -> int:
@@ -96,7 +95,7 @@ def run_job(job: Job) -> tuple[Outcome, ...]:
     """Play one job. A solver job looks for a winning plan with full knowledge of the deck, from
     the cheapest witness up: the honest player's win (knowing the deck can only do better), the
     planner's, the large-neighbourhood search's from the best of those plans (skipped when its
-    work is 0); then the count-range bound (BOUND_WORK), UNSOLVABLE when it is below the target;
+    work is 0); UNSOLVABLE when the target is above the trivial bound (Facts.ceiling);
     then CP-SAT with the level's target, on `cp_sat_work` seconds of its deterministic clock or,
     without it, `time_limit` seconds of the wall clock (skipped when both are 0), which can also
     prove a level unwinnable; then, for a deal still open, a search LONG_SEARCH times as long from
@@ -108,7 +107,7 @@ def run_job(job: Job) -> tuple[Outcome, ...]:
     puzzle = level_puzzle(job.city, job.level, job.cards, job.shuffle)
     report = replay(puzzle, honest_plan(puzzle))
     honest = Outcome(
-        Job(job.city, job.level, job.cards, job.shuffle, HONEST), "WON" if report.won(puzzle.target) else "LOST",
+        Job(job.city, job.level, job.cards, job.shuffle, HONEST), Status.of_game(report, puzzle.target),
         report.score, time.monotonic() - started,
     )
     if job.player == HONEST:
@@ -119,52 +118,52 @@ def run_job(job: Job) -> tuple[Outcome, ...]:
 def _witness(job: Job, puzzle: Puzzle, report: Report, started: float) -> Outcome:
     """The solver job's outcome: the first player (honest, planner, LNS, CP-SAT, longer LNS) whose plan wins."""
     if report.won(puzzle.target):
-        return Outcome(job, "SOLVABLE", report.score, time.monotonic() - started, "honest")
+        return Outcome(job, Status.SOLVABLE, report.score, time.monotonic() - started, "honest")
     best = report
     for planned in planner_reports(puzzle):
         if planned.won(puzzle.target):
-            return Outcome(job, "SOLVABLE", planned.score, time.monotonic() - started, "planner")
-        best = max(best, planned, key=_closer)  # the first of equal ones
+            return Outcome(job, Status.SOLVABLE, planned.score, time.monotonic() - started, "planner")
+        best = max(best, planned, key=rank)  # the first of equal ones
     from generator.solver.facts import Facts
 
     plan = None
-    facts = Facts(puzzle)  # once, for both searches and the bound
+    facts = Facts(puzzle)  # once, for both searches and the trivial bound
     start = _search_start(puzzle, facts, best) if job.lns_work > 0 else None
     if start is not None:
         searched = _search(puzzle, facts, start, job.lns_work, job.shuffle)
-        if searched.won:
-            return Outcome(job, "SOLVABLE", searched.score, time.monotonic() - started, "lns")
+        if replay(puzzle, searched.plan).won(puzzle.target):
+            return Outcome(job, Status.SOLVABLE, searched.score, time.monotonic() - started, "lns")
         if searched.optimal(facts.turns):
-            return Outcome(job, "UNSOLVABLE", searched.score, time.monotonic() - started)
+            return Outcome(job, Status.UNSOLVABLE, searched.score, time.monotonic() - started)
         best, plan = replay(puzzle, searched.plan), searched.plan
     if _bound_below_target(puzzle, facts):
-        return Outcome(job, "UNSOLVABLE", best.score, time.monotonic() - started)
+        return Outcome(job, Status.UNSOLVABLE, best.score, time.monotonic() - started)
     if job.time_limit <= 0 and job.cp_sat_work <= 0:
-        return Outcome(job, "UNKNOWN", best.score, time.monotonic() - started)
-    from generator.solver.solve import decide_target, solve
+        return Outcome(job, Status.UNKNOWN, best.score, time.monotonic() - started)
+    from generator.solver.full_model import decide_target, solve
 
     if job.cp_sat_work > 0:
         # No search left to the clock either: the start plan (or the cheap players') goes straight
         # to the full model as its hint.
-        result = decide_target(puzzle, puzzle.target, plan, job.cp_sat_work, seed=job.shuffle)
+        result = decide_target(puzzle, puzzle.target, plan, Budget(workers=1, seed=job.shuffle, cp_sat_work=job.cp_sat_work))
     else:
-        result = solve(puzzle, target=puzzle.target, time_limit=job.time_limit, workers=1, seed=job.shuffle,
-                       work=0 if plan is not None else None, start=plan)
-    if result.status == "UNKNOWN" and start is not None:
+        budget = Budget(time_limit=job.time_limit, work=0 if plan is not None else None, workers=1, seed=job.shuffle)
+        result = solve(puzzle, budget, target=puzzle.target, start=plan)
+    if result.status is Status.UNKNOWN and start is not None:
         # The deals CP-SAT leaves open were won by a longer search from the planner's plan (two of
         # the 2026-12-04 reports' deals, at 8 and 14 units of a 60-unit search).
         searched = _search(puzzle, facts, start, LONG_SEARCH * job.lns_work, job.shuffle)
-        if searched.won:
-            return Outcome(job, "SOLVABLE", searched.score, time.monotonic() - started, "lns")
+        if replay(puzzle, searched.plan).won(puzzle.target):
+            return Outcome(job, Status.SOLVABLE, searched.score, time.monotonic() - started, "lns")
     # "cp-sat" stands for the whole solver: its start players, its search or the full model.
-    witness = "cp-sat" if result.status == "SOLVABLE" else ""
+    witness = "cp-sat" if result.status is Status.SOLVABLE else ""
     score = best.score if result.score is None else result.score  # an open deal keeps its best plan's score
-    return Outcome(job, str(result.status), score, time.monotonic() - started, witness)
+    return Outcome(job, result.status, score, time.monotonic() - started, witness)
 
 
 def _search_start(puzzle: Puzzle, facts: Facts, planned: Report) -> Plan:
     """The planner's best plan as the search starts from it."""
-    from generator.solver.seeding import Candidate, normalise
+    from generator.solver.start_plans import Candidate, normalise
 
     return normalise(puzzle, facts, Candidate(planned.plan, planned.score, "planner")).plan
 
@@ -173,31 +172,23 @@ def _search(puzzle: Puzzle, facts: Facts, start: Plan, work: float, seed: int):
     """The large-neighbourhood search from `start`, ranked by winning (one worker)."""
     from generator.solver import lns
 
-    options = lns.SearchOptions(budget=work, seed=seed, workers=1, target=puzzle.target)
+    options = lns.SearchOptions(budget=Budget(work=work, workers=1, seed=seed), target=puzzle.target)
     return lns.search(puzzle, start, options, facts)
 
 
 def _bound_below_target(puzzle: Puzzle, facts: Facts) -> bool:
-    """The deal cannot be won: no plan scores the level's target (the count-range bound of
-    BOUND_WORK walk programmes, aimed just below the target, is below it)."""
-    from generator.solver.count_bound import count_bound
-
-    if BOUND_WORK <= 0 or puzzle.target is None:
-        return False
-    return count_bound(facts, floor=puzzle.target - 1, work=BOUND_WORK).bound < puzzle.target
-
-
-def _closer(report: Report) -> tuple[int, int]:
-    """How near a plan comes to winning: complete assignments first, then the score."""
-    return (sum(report.breakdown.assignments_complete.values()), report.score)
+    """The deal cannot be won: no plan scores the level's target, by the trivial bound (every
+    strip full, every assignment at its best value: Facts.ceiling), which costs nothing. The sweep asked the
+    count-range bound (count_bound.py, 200 walk programmes) here until issue 57: 4-7 s of CPU a
+    deal, 1.6-2.2 times a level's target, and it refuted none of the 2,400 full-knowledge deals
+    (docs/calibration.md, "The bound where it pays")."""
+    return puzzle.target is not None and facts.ceiling() < puzzle.target
 
 
 def planner_reports(puzzle: Puzzle) -> Iterator[Report]:
     """The planner's games with each of PLANNER_BEAMS in turn; a caller stops at the first win."""
-    from generator.players.planner import planned_plan
-
     for beam in PLANNER_BEAMS:
-        yield replay(puzzle, planned_plan(puzzle, **beam))
+        yield replay(puzzle, beam.play(puzzle))
 
 
 def jobs_for(city: str, levels: Iterable[int], cards: Iterable[int], honest: int, solver: int, time_limit: float,

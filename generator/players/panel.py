@@ -12,8 +12,8 @@ from __future__ import annotations
 import multiprocessing
 from dataclasses import dataclass, replace
 
+from generator.players import planner
 from generator.players.honest import honest_plan
-from generator.players.planner import planned_plan
 from generator.rules.plan import Plan
 from generator.rules.puzzle import Puzzle
 from generator.rules.replay import replay
@@ -30,12 +30,25 @@ class Member:
     branch: int = 1
     seed: int = 0
 
-    def plan(self, puzzle: Puzzle) -> Plan:
+    @property
+    def cost(self) -> int:
+        """How long the member takes to play, roughly: the beam's width times its branch."""
+        return self.width * self.branch
+
+    def play(self, puzzle: Puzzle) -> Plan:
+        """The member's plan of `puzzle` as it is dealt, its own target included (the level sweep's
+        witnesses and the solver's start plans)."""
         if self.width == 0:
             return honest_plan(puzzle, self.seed)
+        return planner.planned_plan(puzzle, width=self.width, branch=self.branch, seed=self.seed)
+
+    def plan(self, puzzle: Puzzle) -> Plan:
+        """The member's plan of a daily puzzle, whose target the panel is there to set."""
+        if self.width == 0:
+            return self.play(puzzle)
         # A daily player knows the win needs every assignment: the planner's last choice prefers
         # a plan that completes them (a target of 0 makes completion the whole win condition).
-        return planned_plan(replace(puzzle, target=0), self.width, self.branch, seed=self.seed)
+        return self.play(replace(puzzle, target=0))
 
 
 # From the weakest to the strongest: docs/calibration.md, "The daily's panel", says whom each
@@ -94,7 +107,7 @@ def _plans(puzzle: Puzzle, members: tuple[Member, ...], workers: int) -> list[Pl
     global _JOB
     if workers <= 1 or len(members) <= 1:
         return [member.plan(puzzle) for member in members]
-    order = sorted(range(len(members)), key=lambda i: -members[i].width * members[i].branch)
+    order = sorted(range(len(members)), key=lambda i: -members[i].cost)
     _JOB = (puzzle, members)  # a forked worker starts with this process's memory: nothing to pickle
     context = multiprocessing.get_context("fork")
     try:

@@ -21,7 +21,7 @@ from pathlib import Path
 from generator.daily.deal import GENERATOR_VERSION, deal
 from generator.daily.job import ATTEMPTS as DAILY_ATTEMPTS
 from generator.daily.mini import ATTEMPTS as MINI_ATTEMPTS, MINI_VERSION, deal_mini
-from generator.daily.solving import WORK
+from generator.daily.par import WORK
 from generator.data.cities import load_city
 from generator.rules.puzzle import Puzzle
 
@@ -108,7 +108,7 @@ def make_published(city_key: str, day: dt.date, kind: str, work: float = WORK) -
     writing its YAML in a folder thrown away: the code, par and target it prints."""
     from generator.daily.job import make_daily
     from generator.daily.mini import make_mini
-    from generator.daily.solving import solve_daily
+    from generator.daily.par import solve_daily
 
     with tempfile.TemporaryDirectory(prefix="citytrip-serve-") as folder:
         if kind == DAILY:

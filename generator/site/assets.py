@@ -8,7 +8,7 @@ library only (tests/web/test_engine_bundle.py checks their imports), and generat
 through which the game's messages speak the page's language.
 
 A site is in one language: its play.js is written with its messages in that language
-(generator/site/messages.py), and a Dutch or French site carries the language's compiled catalog
+(generator/site/template_messages.py), and a Dutch or French site carries the language's compiled catalog
 (assets/locale/nl/LC_MESSAGES/citytrip.mo), which the page hands to the engine.
 
 The engine's snapshot (assets/engine-snapshot.bin.gz) is Pyodide's memory after start-up with the
@@ -43,7 +43,7 @@ from generator.files import atomic_output, write_text
 from generator.language import DEFAULT, DOMAIN, LOCALE_DIR, current
 from generator.render.pdf import FONT_DIR
 from generator.resources import shipped
-from generator.site.messages import translated
+from generator.site.template_messages import translated
 from generator.render.screen_qr import qr_sources
 
 PINS = shipped("package.json")  # the Pyodide version the site is built and tested with

@@ -6,7 +6,7 @@ escaped here (`html.escape`), and the puzzle's data goes into the page as JSON i
 printed sheet's (generator/render/daily_text.py), so page and paper say the same thing.
 
 Everything is written in the language in use (generator/language.py): the templates' own
-`[[messages]]` (generator/site/messages.py), the messages here, the city's words
+`[[messages]]` (generator/site/template_messages.py), the messages here, the city's words
 (generator/render/wording.py), and `<html lang>`.
 """
 
@@ -42,7 +42,7 @@ from generator.rules.city import city_words
 from generator.daily.addresses import page_link
 from generator.site.assets import STATIC
 from generator.site.map_svg import page_map
-from generator.site.messages import translated
+from generator.site.template_messages import translated
 
 @dataclass(frozen=True)
 class Listed:

@@ -14,7 +14,7 @@ hold for its plans), so the root's is never above the plain walk bound.
 
 The work is counted in walk programmes (each one pass of the labelling programme), so the result
 is a pure function of the puzzle and the arguments. With `paid` the programme pays each turn's
-actions exactly (paid_walk.py, one direction); one of its programmes counts PAID_WEIGHT plain
+actions exactly (exact_payments.py, one direction); one of its programmes counts PAID_WEIGHT plain
 ones, about what it costs on a basic puzzle.
 
 Where no range is left to split, the walk's own relaxation is what is left: a leaf whose walk comes
@@ -33,8 +33,8 @@ from typing import Callable
 
 from generator.rules.grid import Coord
 from generator.solver.facts import Facts
-from generator.solver.paid_walk import PaidWalker
-from generator.solver.walk_bound import (EPSILON, ITERATIONS, STEP, Prices, StripCounter, descend, Relaxation, Walk, Walker)
+from generator.solver.exact_payments import PaidWalker
+from generator.solver.walk_bound import (EPSILON, ITERATIONS, Prices, StripCounter, Relaxation, Walk, Walker)
 
 NODE_ITERATIONS = 20  # walk programmes per child node, from its parent's prices (20 and 40: the same bound on brug-06 at 1000)
 WORK = 1000  # walk programmes in all, the root's ITERATIONS included
@@ -51,6 +51,18 @@ MEMORY_GROWTH = 4
 
 
 @dataclass(frozen=True)
+class Tree:
+    """How the tree grows, where the tests and benchmarks vary it: the walk programmes of the root
+    and of each child (None: ITERATIONS and NODE_ITERATIONS, or the PAID_ ones when paid), whether
+    a leaf's memory grows (`memory`) and whether a leaf splits on a location (`locations`)."""
+
+    root_iterations: int | None = None
+    node_iterations: int | None = None
+    memory: bool = True
+    locations: bool = True
+
+
+@dataclass(frozen=True)
 class CountBound:
     """The bound (rounded down, and as computed), the plain walk bound of the root, and the work."""
 
@@ -63,7 +75,7 @@ class CountBound:
     labels: int
     interrupted: bool = False  # Ctrl-C stopped it: the bound so far, still true
     root_programmes: int = 0  # the work the root took (its bound is known from there on)
-    paid: bool = False  # each turn's actions paid exactly (paid_walk.py)
+    paid: bool = False  # each turn's actions paid exactly (exact_payments.py)
 
 
 @dataclass(frozen=True)
@@ -80,8 +92,6 @@ class _Node:
     value: float
     prices: Prices
     order: int  # creation order: ties go to the oldest
-    counts: list[int] | None = None  # the counts of its best walk (both arms), per counter
-    scale: float = STEP  # its descent's last step share: its children start there
     walk: Walk | None = None  # its best walk
     remembered: bool = False  # the memory was grown from this walk (or could not be)
     children: list[_Node] = field(default_factory=list)
@@ -93,24 +103,16 @@ class _Node:
         return min(self.value, max(c.bound() for c in self.children))
 
 
-def count_bound(facts: Facts, *, floor: int | None = None, work: int = WORK, root_iterations: int | None = None,
-                node_iterations: int | None = None, progress: Callable[[Progress], None] | None = None,
-                stop: Callable[[], bool] | None = None, rule: str = "chord", warm: bool = False,
-                near: float | None = None, paid: bool = False, memory: bool = True,
-                locations: bool = True) -> CountBound:
+def count_bound(facts: Facts, *, floor: int | None = None, work: int = WORK,
+                progress: Callable[[Progress], None] | None = None, paid: bool = False, tree: Tree = Tree()) -> CountBound:
     """The count-range bound of a puzzle: at least the appreciation of every plan.
 
     `floor` is the score of a known plan: nodes at or below it are pruned (and the subgradient aims
-    at it). `work` walk programmes in all; `stop()` (checked between nodes) ends the search early
-    with the bound so far, still true. Without `stop` the result is a pure function of the arguments.
-    `rule` chooses the split: "chord" (the range whose envelope rises furthest above its strip, cut
-    there) or "walk" (the counter the node's best walk is credited most above its score, cut at
-    the walk's count; the chord rule where none is); measured alike (docs/solver-journal.md). `near` aims
-    a child's steps at that share of the way from its parent's bound to the floor instead of at
-    the floor (brug-00 at 1000 programmes: 120 at 0.2, 119 at 0.5, 120 without; brug-02 219 all).
-    `paid` pays each turn exactly (paid_walk.py); the root's and each child's programmes default to
+    at it). `work` walk programmes in all: the result is a pure function of the arguments. A node
+    is split where the concave envelope of a range rises furthest above its strip (`_split`).
+    `paid` pays each turn exactly (exact_payments.py). The `tree`'s root and child programmes default to
     ITERATIONS and NODE_ITERATIONS, or PAID_ITERATIONS and PAID_NODE_ITERATIONS when paid.
-    `memory`: a leaf that no range split narrows, whose best walk came back to a location it had
+    Its `memory`: a leaf that no range split narrows, whose best walk came back to a location it had
     achieved, is run again with the walk's memory (its ng-sets) grown from that walk, for every
     node from then on, while the labels stay within MEMORY_GROWTH times radius 1's (a programme's
     work grows with its labels). `locations`: a leaf left with neither is split on its most
@@ -121,14 +123,15 @@ def count_bound(facts: Facts, *, floor: int | None = None, work: int = WORK, roo
         raise ValueError("exact payments are built for one direction only")
     walker = PaidWalker(facts, relax, 1) if paid else Walker(facts, relax, 1)
     weight = PAID_WEIGHT if paid else 1
+    root_iterations, node_iterations, memory, locations = tree.root_iterations, tree.node_iterations, tree.memory, tree.locations
     if root_iterations is None:
         root_iterations = PAID_ITERATIONS if paid else ITERATIONS
     if node_iterations is None:
         node_iterations = PAID_NODE_ITERATIONS if paid else NODE_ITERATIONS
     reach = _reach(relax)
     prune = floor
-    first = descend(facts, relax, walker, _start_prices(facts, relax, paid), max(1, min(root_iterations, work // weight)), floor)
-    root = _Node({}, first.value, first.prices, 0, _walk_counts(facts, relax, first.walk), first.scale, walk=first.walk)
+    first = walker.descend(_start_prices(facts, relax, paid), max(1, min(root_iterations, work // weight)), floor)
+    root = _Node({}, first.value, first.prices, 0, walk=first.walk)
     spent, labels, nodes = first.iterations * weight, first.labels, 1
     base_labels = walker.label_count
 
@@ -136,12 +139,12 @@ def count_bound(facts: Facts, *, floor: int | None = None, work: int = WORK, roo
         """A programme's work: `weight` plain ones, times the labels the memory has grown to."""
         return math.ceil(weight * walker.label_count / base_labels)
 
-    def evaluate(prices: Prices, ranges: dict, aim: int | None, scale: float = STEP):
+    def evaluate(prices: Prices, ranges: dict, aim: int | None):
         """A node's descent from `prices` (at most `node_iterations` programmes, within the work
         left), its work and labels counted."""
         nonlocal spent, labels
-        descent = descend(facts, relax, walker, prices, max(1, min(node_iterations, (work - spent) // cost())), aim,
-                          ranges=ranges or None, prune=prune, scale=scale)
+        descent = walker.descend(prices, max(1, min(node_iterations, (work - spent) // cost())), aim,
+                          ranges=ranges or None, prune=prune)
         spent += descent.iterations * cost()
         labels = max(labels, descent.labels)
         return descent
@@ -154,12 +157,12 @@ def count_bound(facts: Facts, *, floor: int | None = None, work: int = WORK, roo
             yield from leaves(child)
 
     interrupted = False
-    while spent < work and not (stop and stop()):
+    while spent < work:
         candidates = [leaf for leaf in leaves(root) if not leaf.done]
         if not candidates:
             break
         node = max(candidates, key=lambda leaf: (leaf.value, -leaf.order))
-        split = (_split_at_walk(relax, reach, node) if rule == "walk" else None) or _split(relax, reach, node)
+        split = _split(relax, reach, node)
         if split is None and memory and node.walk is not None and not node.remembered:
             # No range left to narrow, but the walk comes back to a location it achieved: remember
             # that location along the way it came back (R4, R10), for every node from now on, and
@@ -176,7 +179,6 @@ def count_bound(facts: Facts, *, floor: int | None = None, work: int = WORK, roo
                     break
                 # Its first programme is at the node's prices with less to walk: never above the node.
                 node.value, node.prices, node.walk = min(descent.value, node.value), descent.prices, descent.walk
-                node.counts = _walk_counts(facts, relax, descent.walk)
                 node.remembered = False
                 node.done = prune is not None and math.floor(node.value + EPSILON) <= prune
                 continue
@@ -191,10 +193,8 @@ def count_bound(facts: Facts, *, floor: int | None = None, work: int = WORK, roo
                 if spent >= work:  # a child not evaluated has no bound of its own: its parent's holds for it
                     made.append(_Node(ranges, node.value, node.prices, nodes + len(made), done=True))
                     continue
-                aim = floor if near is None or floor is None else max(floor, math.floor(node.value - near * (node.value - floor)))
-                descent = evaluate(_fixed(node.prices, ranges), ranges, aim, node.scale if warm else STEP)
-                child = _Node(ranges, descent.value, descent.prices, nodes + len(made), _walk_counts(facts, relax, descent.walk),
-                              descent.scale, walk=descent.walk)
+                descent = evaluate(_fixed(node.prices, ranges), ranges, floor)
+                child = _Node(ranges, descent.value, descent.prices, nodes + len(made), walk=descent.walk)
                 child.done = prune is not None and math.floor(child.value + EPSILON) <= prune
                 made.append(child)
         except KeyboardInterrupt:  # Ctrl-C: the tree as it stands, without this node's children
@@ -213,7 +213,7 @@ def count_bound(facts: Facts, *, floor: int | None = None, work: int = WORK, roo
 
 
 def pays_exactly(facts: Facts) -> bool:
-    """Whether exact payments (paid_walk.py) are built for this puzzle: one direction. With two,
+    """Whether exact payments (exact_payments.py) are built for this puzzle: one direction. With two,
     each arm paying within a choice of its own gained 1–3 points (brug-01 144 → 141, antw-08
     137 → 136 at 100 programmes) for eight times the cost: left to the walk bound's prices."""
     return facts.puzzle.directions == 1
@@ -221,7 +221,7 @@ def pays_exactly(facts: Facts) -> bool:
 
 def _start_prices(facts: Facts, relax: Relaxation, paid: bool) -> Prices:
     prices = Prices.start(facts, relax)
-    if paid:  # λ is not in the paid programme's value; held at 0 (walk_bound.descend)
+    if paid:  # λ is not in the paid programme's value; held at 0 (walk_bound.Walker.descend)
         prices.action = [[0.0 for _ in row] for row in prices.action]
         # Each eatery kind counted once on the eat strip (R13), priced π (walk_bound.Prices.kind).
         prices.kind = {name: 0.0 for name in sorted(set(relax.goal_kind.values()))}
@@ -313,41 +313,3 @@ def _grown_memory(walk: Walk, remember: dict[Coord, frozenset[Coord]]) -> dict[C
                 grown[node].add(at)
                 added = True
     return {node: frozenset(held) for node, held in grown.items()} if added else None
-
-
-def _walk_counts(facts: Facts, relax: Relaxation, walk) -> list[int] | None:
-    """The count each counter reaches with the walk's goals (each arm the same walk, R6)."""
-    if walk is None:
-        return None
-    counts = [counter.low for counter in relax.counters]
-    for claims in walk.claims:
-        for at, g in claims:
-            for i in relax.goal_terms[at][g][2]:
-                counts[i] += facts.puzzle.directions
-    return counts
-
-
-def _split_at_walk(relax: Relaxation, reach: dict[int, int], node: _Node) -> list[dict[int, tuple[int, int]]] | None:
-    """The node's two children: the counter that the node's best walk is credited most above its
-    score (H over the range + price × the walk's count − the score at that count), cut at the
-    walk's count, so that neither child credits that count above its score (None when no counter
-    is credited a point or more)."""
-    if node.counts is None:
-        return None
-    widest, choice = 1.0 - EPSILON, None
-    prices = node.prices
-    for i, top in reach.items():
-        counter = relax.counters[i]
-        lo, hi = node.ranges.get(i, (counter.low, top))
-        n = node.counts[i]
-        if hi <= lo or not lo <= n <= hi:
-            continue
-        h, _ = counter.conjugate(prices.counter[i], prices.bonus, (lo, hi))
-        excess = h + prices.counter[i] * n - (counter.values[n] + prices.bonus * counter.earned[n])
-        if excess > widest:
-            widest, choice = excess, (i, lo, hi, n)
-    if choice is None:
-        return None
-    i, lo, hi, n = choice
-    cut = n if n < hi else n - 1
-    return [node.ranges | {i: (lo, cut)}, node.ranges | {i: (cut + 1, hi)}]

@@ -1,7 +1,7 @@
 """Large-neighbourhood search: a plan improved window by window, each window re-solved exactly.
 
-Start from a complete plan (a cheap player's, seeding.py); free a window of consecutive turns
-(window.py: boxes, goals, bonus uses and the path entered in those turns re-decided, every other
+Start from a complete plan (a cheap player's, start_plans.py); free a window of consecutive turns
+(lns_model.py: boxes, goals, bonus uses and the path entered in those turns re-decided, every other
 turn kept) and let CP-SAT find the best plan of that neighbourhood. Windows sweep the game from
 the first turn to the last; a sweep without a gain makes them one turn wider. What was measured
 to choose this (and the neighbourhoods that did not pay) is in docs/solver-journal.md.
@@ -39,16 +39,19 @@ from typing import Callable, Iterator
 
 from ortools.sat.python import cp_model
 
+from generator.players.panel import Member
 from generator.rules.plan import Plan, Turn
 from generator.rules.puzzle import Puzzle
 from generator.rules.replay import Report, replay
+from generator.solver.budget import Budget
 from generator.solver.facts import Facts
-from generator.solver.window import Window, WindowModel
+from generator.solver.lns_model import Window, WindowModel
+from generator.solver.verdict import rank
 
-# The portfolio's starts (seeding.start_plan): searches from different cheap plans end in
+# The portfolio's starts (start_plans.start_plan): searches from different cheap plans end in
 # different places (on the benchmark the best and worst of four ended 5-40 % apart), so each
 # climbs alone for BRANCH_SHARE of the budget and the best goes on (docs/solver-journal.md).
-STARTS = (("planner", 4, 3), ("planner", 6, 5), ("planner", 16, 4), ("honest",))
+STARTS = (Member("planner 4×3", 4, 3), Member("planner 6×5", 6, 5), Member("planner 16×4", 16, 4), Member("honest player"))
 BRANCH_SHARE = 0.15
 FIRST_WINDOW = 2       # turns in the first climbing sweep's windows
 SLACK = 4              # climbing windows: a re-routed segment holds at most its old length + SLACK
@@ -58,7 +61,6 @@ WINDOW_WORK = 4.0      # CP-SAT deterministic time one window may use (most prov
 HINT_WORK = 1.0        # to complete a window's hint (a fixed model: it takes about 0.01)
 BUILD_CHARGE = 1 / 20000  # work charged per model variable built (Python time is not CP-SAT's)
 RUNAWAY_SECONDS = 120.0  # a wall-clock guard per sub-solve, far above any measured one
-SUB_PARAMETERS: dict = {}  # extra CP-SAT parameters of the sub-solves (for measurements)
 
 
 @dataclass(frozen=True)
@@ -71,11 +73,10 @@ class Progress:
 @dataclass(frozen=True)
 class SearchOptions:
     """What one search is asked to do: built once by `solve`, passed through `portfolio` to each
-    `search` (a branch gets a copy with its own budget and one worker)."""
+    `search` (a branch gets a copy with its own budget and one worker). The budget's `work` is
+    the search's, in units of deterministic work (sub-solves plus model building)."""
 
-    budget: float                # units of deterministic work (sub-solves plus model building)
-    seed: int = 0
-    workers: int = 2
+    budget: Budget
     target: int | None = None    # stop as soon as a plan wins it (RULINGS "Solo")
     complete_first: bool = False
     deadline: float | None = None  # time.monotonic(): the clock also stops the search here
@@ -115,7 +116,6 @@ class LnsResult:
     sub_solves: int
     stopped: bool = False        # the wall-clock deadline cut the search short
     interrupted: bool = False    # Ctrl-C stopped it (the best plan so far is returned)
-    won: bool | None = None      # with a target: the plan wins it
     gains: dict[int, int] = field(default_factory=dict)  # window size → points gained
     reached: int = FIRST_WINDOW  # the window size the climb had reached
     starts: tuple = ()           # the portfolio: (start, start score, score after its climb) per branch
@@ -147,10 +147,11 @@ def portfolio(puzzle: Puzzle, options: SearchOptions, facts: Facts | None = None
     """
     facts = facts or Facts(puzzle)
     # A branch runs in a worker process: no progress callback (it does not pickle), one worker.
-    branch = dataclasses.replace(options, budget=BRANCH_SHARE * options.budget, workers=1, progress=None)
+    branch = dataclasses.replace(options, budget=dataclasses.replace(options.budget, work=BRANCH_SHARE * options.budget.work,
+                                                                      workers=1), progress=None)
     jobs = [(player, branch) for player in STARTS]
     solver = _WindowSolver(puzzle, options.ranked, facts)
-    with _pool(puzzle, options.ranked, options.workers) as pool:
+    with _pool(puzzle, options.ranked, options.budget.workers) as pool:
         if pool is None:
             global _WORKER
             _WORKER = solver  # _branch runs here, on this process's solver
@@ -158,13 +159,13 @@ def portfolio(puzzle: Puzzle, options: SearchOptions, facts: Facts | None = None
         else:
             # The heaviest start first: the workers take jobs in order, and the wide planner's
             # start plan alone takes longer than the honest player's whole branch.
-            order = sorted(range(len(jobs)), key=lambda i: -_start_cost(STARTS[i]))
+            order = sorted(range(len(jobs)), key=lambda i: -STARTS[i].cost)
             done = pool.map(_branch, [jobs[i] for i in order], chunksize=1)
             branches = [done[order.index(i)] for i in range(len(jobs))]
     best = max(range(len(branches)), key=lambda i: (solver.rank(replay(puzzle, branches[i][1].plan)), -i))
     start, chosen = branches[best]
     spent = sum(result.work for _, result in branches)
-    rest = dataclasses.replace(options, budget=max(0.0, options.budget - spent))
+    rest = dataclasses.replace(options, budget=dataclasses.replace(options.budget, work=max(0.0, options.budget.work - spent)))
     final = search(puzzle, chosen.plan, rest, facts, first_window=chosen.reached)
     summary = tuple((s.source, s.score, r.score) for s, r in branches)
     gains = dict(chosen.gains)
@@ -175,18 +176,13 @@ def portfolio(puzzle: Puzzle, options: SearchOptions, facts: Facts | None = None
                                gains=gains, starts=summary)
 
 
-def _start_cost(player: tuple) -> int:
-    """How long a start plan takes, roughly: the planner's beam width times its branch."""
-    return player[1] * player[2] if player[0] == "planner" else 1
-
-
 def _branch(job: tuple) -> tuple:
     """One start of the portfolio and its lone climb (in a worker process, or this one)."""
-    from generator.solver.seeding import start_plan
+    from generator.solver.start_plans import start_plan
 
     player, options = job
     facts = _WORKER.facts
-    start = start_plan(_WORKER.puzzle, facts, player, options.seed, options.target)
+    start = start_plan(_WORKER.puzzle, facts, player, options.budget.seed)
     result = search(_WORKER.puzzle, start.plan, options, facts, certify_share=0)
     return start, result
 
@@ -198,11 +194,9 @@ def search(
     facts: Facts | None = None,
     *,
     first_window: int = FIRST_WINDOW,
-    slack: int | None = SLACK,
     certify_share: float = CERTIFY_SHARE,
-    log: list | None = None,
 ) -> LnsResult:
-    """Improve a legal `plan` (in the model's form, seeding.normalise) with the options' budget.
+    """Improve a legal `plan` (in the model's form, start_plans.normalise) with the options' budget.
 
     Plans are ranked by appreciation; with `complete_first` (or a `target`) by complete
     assignments first, then appreciation, and with a `target` the search stops as soon as a
@@ -213,13 +207,13 @@ def search(
     if not start.valid:
         raise ValueError("the starting plan is not legal: " + "; ".join(map(str, start.violations)))
     solver = _WindowSolver(puzzle, options.ranked, facts)
-    state = _State(solver, plan, start, options, log)
+    state = _State(solver, plan, start, options)
     reached = min(first_window, facts.turns)
-    with _pool(puzzle, options.ranked, options.workers) as pool:
+    with _pool(puzzle, options.ranked, options.budget.workers) as pool:
         state.pool = pool
         try:
-            reached = state.climb(reached, slack, options.budget * (1 - certify_share))
-            state.certify(options.budget)
+            reached = state.climb(reached, options.budget.work * (1 - certify_share))
+            state.certify(options.budget.work)
         except KeyboardInterrupt:  # Ctrl-C: stop the running sub-solves, keep the best plan so far
             state.interrupted = True
             if pool is not None:
@@ -234,7 +228,6 @@ def search(
         sub_solves=state.sub_solves,
         stopped=state.stopped,
         interrupted=state.interrupted,
-        won=report.won(options.target) if options.target is not None else None,
         gains=dict(state.gains),
         reached=reached,
     )
@@ -285,11 +278,8 @@ class _WindowSolver:
         self.ranked = ranked
 
     def rank(self, report: Report) -> tuple[int, int]:
-        """How plans compare: appreciation; ranked, complete assignments first."""
-        if not report.valid:
-            return (-1, -1)
-        complete = sum(report.breakdown.assignments_complete.values()) if self.ranked else 0
-        return (complete, report.score)
+        """How plans compare: appreciation; ranked, complete assignments first (verdict.rank)."""
+        return rank(report, self.ranked)
 
     def attempt(self, plan: Plan, key: tuple[int, int], window: Window, seed: int, cap: float) -> Attempt:
         model = WindowModel(self.facts, plan, window, self.ranked)
@@ -300,8 +290,6 @@ class _WindowSolver:
         solver.parameters.random_seed = seed
         solver.parameters.max_deterministic_time = cap
         solver.parameters.max_time_in_seconds = RUNAWAY_SECONDS
-        for name, value in SUB_PARAMETERS.items():
-            setattr(solver.parameters, name, value)
         status = solver.Solve(model.cp)
         work += solver.ResponseProto().deterministic_time
         if status not in (cp_model.OPTIMAL, cp_model.FEASIBLE):
@@ -317,19 +305,17 @@ class _WindowSolver:
 class _State:
     """The current plan and the bookkeeping of one search (in the search's own process)."""
 
-    def __init__(self, solver: _WindowSolver, plan: Plan, report: Report, options: SearchOptions,
-                 log: list | None) -> None:
+    def __init__(self, solver: _WindowSolver, plan: Plan, report: Report, options: SearchOptions) -> None:
         self.solver = solver
         self.puzzle = solver.puzzle
         self.facts = solver.facts
         self.target = options.target
         self.plan = plan
         self.key = solver.rank(report)
-        self.seed = options.seed
-        self.workers = max(1, options.workers)
+        self.seed = options.budget.seed
+        self.workers = options.budget.workers
         self.deadline = options.deadline
         self.progress = options.progress
-        self.log = log
         self.pool: multiprocessing.pool.Pool | None = None
         self.work = 0.0
         self.sub_solves = 0
@@ -339,12 +325,12 @@ class _State:
         self.gains: dict[int, int] = {}
         self.clean_at: dict[int, Plan] = {}  # window size → the plan a clean exact sweep of that size left unchanged
 
-    def climb(self, w: int, slack: int | None, budget: float) -> int:
-        """Sweeps of re-routing windows from w turns on, one turn wider after a sweep without a
-        gain, until `budget`; returns the window size reached."""
+    def climb(self, w: int, budget: float) -> int:
+        """Sweeps of re-routing windows (at most SLACK more nodes) from w turns on, one turn wider
+        after a sweep without a gain, until `budget`; returns the window size reached."""
         turns = self.facts.turns
         while not self.done(budget):
-            sweep = self.sweep(w, slack, budget)
+            sweep = self.sweep(w, SLACK, budget)
             if sweep is None:
                 break
             if sweep.clean:
@@ -400,8 +386,6 @@ class _State:
                 self.work += attempt.work
                 self.sub_solves += 1
                 clean &= attempt.proven and attempt.exact
-                if self.log is not None:
-                    self.log.append((w, slack, attempt.window.first, attempt.proven, attempt.exact, attempt.work, attempt.key))
             gain |= self.apply(attempts, w)
             if self.progress:
                 self.progress(Progress(self.key[1], self.work, w))

@@ -1,14 +1,14 @@
 """`citytrip solve --prove`: the search's best plan against the count-range bound (issue 36).
 
-`prove_plan(puzzle, work, target=…)` spends `work` deterministic units: SEARCH_SHARE of them on the
+`prove_plan(puzzle, budget, target=…)` spends the budget's `work` deterministic units: SEARCH_SHARE of them on the
 large-neighbourhood search (lns.py, the units of `solve --work`), the rest on the count-range
 bound (count_bound.py) aimed at the search's plan, PROGRAMMES_PER_UNIT walk programmes a unit
 (about a second of one core each, like a search unit of two), with each turn's payments exact where
-that is built (one direction: paid_walk.py). The bound stops early once it meets
+that is built (one direction: exact_payments.py). The bound stops early once it meets
 the plan (OPTIMAL) or, with a target, falls below it (UNSOLVABLE). With a target the bound gets
 half of that rest, and a target it leaves open goes to CP-SAT's full model, with every assignment
 a hard constraint, for the other half as seconds of CP-SAT's deterministic clock (one worker): it
-finds a winning plan (WINNABLE) or proves there is none (UNSOLVABLE). The level sweep found that
+finds a winning plan (SOLVABLE) or proves there is none (UNSOLVABLE). The level sweep found that
 the search's windows leave deals one assignment short that the full model completes
 (docs/calibration.md). Every part is a pure function of its arguments, so the answer is the same
 on every machine.
@@ -22,31 +22,20 @@ from __future__ import annotations
 import dataclasses
 import time
 from dataclasses import dataclass
-from enum import Enum
 from typing import Callable
 
 from generator.rules.plan import Plan
 from generator.rules.puzzle import Puzzle
 from generator.rules.replay import replay
+from generator.solver.budget import Budget
 from generator.solver.count_bound import CountBound, count_bound, pays_exactly
 from generator.solver.facts import Facts
 from generator.solver.readback import SolverBug
+from generator.solver.verdict import Status
 
 SEARCH_SHARE = 0.5  # of the work: the search's; the rest is the bound's
 PROGRAMMES_PER_UNIT = 50  # walk programmes per unit of work (0.02 s each on one core here: docs/solver-journal.md)
 FULL_MODEL_SHARE = 0.5  # with a target, of the work the search leaves: CP-SAT's, after the bound
-MAX_WORK = 100_000
-
-
-class ProofStatus(str, Enum):
-    OPTIMAL = "OPTIMAL"        # the plan meets the bound
-    FEASIBLE = "FEASIBLE"      # a plan and a bound above it: the gap is open
-    WINNABLE = "WINNABLE"      # --target: the plan reaches it and completes every assignment
-    UNSOLVABLE = "UNSOLVABLE"  # --target: the bound is below it, or the full model proves no plan wins
-    UNKNOWN = "UNKNOWN"        # --target: neither, within the work
-
-    def __str__(self) -> str:
-        return self.value
 
 
 @dataclass(frozen=True)
@@ -68,7 +57,7 @@ class ProofProgress:
 
 @dataclass(frozen=True)
 class ProofResult:
-    status: ProofStatus
+    status: Status
     score: int | None
     bound: int
     plan: Plan | None
@@ -80,7 +69,7 @@ class ProofResult:
     target: int | None
     seconds: float
     interrupted: bool = False
-    exact_payments: bool = False  # the bound paid each turn exactly (paid_walk.py)
+    exact_payments: bool = False  # the bound paid each turn exactly (exact_payments.py)
     full_model_work: float = 0.0  # --target: CP-SAT's deterministic seconds on the full model (part of work)
 
     def as_dict(self) -> dict:
@@ -104,18 +93,20 @@ class ProofResult:
         }
 
 
-def prove_plan(puzzle: Puzzle, work: float, *, target: int | None = None, seed: int = 0, workers: int = 2,
+def prove_plan(puzzle: Puzzle, budget: Budget, *, target: int | None = None,
                progress: Callable[[ProofProgress], None] | None = None,
                bound_function: Callable[..., CountBound] | None = None) -> ProofResult:
-    """The best plan `work` units find, and the count-range bound against it (module docstring).
+    """The best plan the budget's `work` units find (with its workers and seed), and the
+    count-range bound against it (module docstring); the clock plays no part.
 
     `bound_function` is count_bound by default; the tests pass planted ones to see them caught.
     """
     bound_function = bound_function or _count_bound
     from generator.solver.lns import SearchOptions, portfolio
 
-    if not 0 <= work <= MAX_WORK:
-        raise ValueError(f"work must be between 0 and {MAX_WORK}, not {work:g}")
+    if budget.work is None:
+        raise ValueError("prove_plan runs on work alone: give the budget its work")
+    work, seed = budget.work, budget.seed
     started = time.monotonic()
     facts = Facts(puzzle)
     search_units = SEARCH_SHARE * work
@@ -134,7 +125,7 @@ def prove_plan(puzzle: Puzzle, work: float, *, target: int | None = None, seed: 
     def report_search(p) -> None:  # the work of the branch that found the plan (the portfolio's starts climb apart)
         tell(ProofProgress("search", p.score, None, 0, p.work, seconds()))
 
-    options = SearchOptions(budget=search_units, seed=seed, workers=workers, target=target,
+    options = SearchOptions(budget=dataclasses.replace(budget, work=search_units), target=target,
                             complete_first=target is not None, progress=report_search)
     searched = portfolio(puzzle, options, facts)
     report = replay(puzzle, searched.plan)
@@ -142,16 +133,18 @@ def prove_plan(puzzle: Puzzle, work: float, *, target: int | None = None, seed: 
         raise SolverBug(f"the search's plan replays to {report.score} (valid: {report.valid}), not {searched.score}")
     score, plan = searched.score, searched.plan
     won = target is not None and bool(report.won(target))
-    common = dict(score=score, plan=plan, search_work=searched.work)
+    # What the search alone knows: its plan, against the trivial bound.
+    searched_only = ProofResult(Status.UNKNOWN, score=score, bound=facts.ceiling(), plan=plan, work=searched.work,
+                                search_work=searched.work, programmes=0, nodes=0, walk_bound=None, target=target,
+                                seconds=seconds())
     if won:
-        return ProofResult(ProofStatus.WINNABLE, bound=facts.ceiling(), work=searched.work, programmes=0, nodes=0,
-                           walk_bound=None, seconds=seconds(), target=target, **common)
+        return dataclasses.replace(searched_only, status=Status.SOLVABLE)
     if searched.optimal(facts.turns):  # an exact window of the whole game, proven by CP-SAT: no better plan
-        status = ProofStatus.OPTIMAL if target is None else ProofStatus.UNSOLVABLE
-        return ProofResult(status, bound=score if target is None else facts.ceiling(), work=searched.work, programmes=0,
-                           nodes=0, walk_bound=None, seconds=seconds(), target=target, **common)
+        if target is None:
+            return dataclasses.replace(searched_only, status=Status.OPTIMAL, bound=score)
+        return dataclasses.replace(searched_only, status=Status.UNSOLVABLE)
     if searched.interrupted:
-        return _verdict(facts.ceiling(), None, searched.work, 0, 0, target, seconds(), True, **common)
+        return _verdict(dataclasses.replace(searched_only, seconds=seconds(), interrupted=True))
     # The bound stops at the plan (no target) or just below the target: every node at or below
     # `floor` is closed.
     floor = score if target is None else target - 1
@@ -164,16 +157,16 @@ def prove_plan(puzzle: Puzzle, work: float, *, target: int | None = None, seed: 
     try:
         found = bound_function(facts, floor=floor, work=programmes, progress=report_bound) if programmes else None
     except KeyboardInterrupt:  # Ctrl-C before the bound's first node: the trivial bound
-        return _verdict(facts.ceiling(), None, searched.work, 0, 0, target, seconds(), True, **common)
+        return _verdict(dataclasses.replace(searched_only, seconds=seconds(), interrupted=True))
     if found is None:
-        verdict = _verdict(facts.ceiling(), None, searched.work, 0, 0, target, seconds(), False, **common)
+        verdict = _verdict(dataclasses.replace(searched_only, seconds=seconds()))
     else:
         spent = searched.work + found.programmes / PROGRAMMES_PER_UNIT
         tell(ProofProgress("bound", score, found.bound, found.nodes, spent, seconds()))
-        verdict = _verdict(found.bound, found.root, spent, found.programmes, found.nodes, target, seconds(),
-                           found.interrupted, **common)
-        verdict = dataclasses.replace(verdict, exact_payments=found.paid)
-    if verdict.status is not ProofStatus.UNKNOWN or verdict.interrupted or full_units <= 0:
+        verdict = _verdict(dataclasses.replace(searched_only, bound=found.bound, walk_bound=found.root, work=spent,
+                                               programmes=found.programmes, nodes=found.nodes, seconds=seconds(),
+                                               interrupted=found.interrupted, exact_payments=found.paid))
+    if verdict.status is not Status.UNKNOWN or verdict.interrupted or full_units <= 0:
         return verdict
     decided = _full_model_verdict(puzzle, verdict, full_units, seed, seconds)
     tell(ProofProgress("full model", decided.score, decided.bound, decided.nodes, decided.work, decided.seconds))
@@ -185,10 +178,10 @@ def _full_model_verdict(puzzle: Puzzle, verdict: ProofResult, units: float, seed
     """A target the bound left open, put to CP-SAT's full model (every assignment complete and the
     target reached, as hard constraints), hinted with the search's plan, on `units` seconds of its
     deterministic clock: a winning plan, a proof that none exists, or still UNKNOWN."""
-    from generator.solver.solve import Status, decide_target
+    from generator.solver.full_model import decide_target
 
     try:
-        result = decide_target(puzzle, verdict.target, verdict.plan, units, seed=seed)
+        result = decide_target(puzzle, verdict.target, verdict.plan, Budget(workers=1, seed=seed, cp_sat_work=units))
     except KeyboardInterrupt:  # Ctrl-C in the full model: the bound's verdict stands
         return dataclasses.replace(verdict, interrupted=True, seconds=seconds())
     spent = dict(work=verdict.work + units, full_model_work=units, seconds=seconds())
@@ -198,9 +191,9 @@ def _full_model_verdict(puzzle: Puzzle, verdict: ProofResult, units: float, seed
             raise SolverBug(f"the full model's plan replays to {report.score} (valid: {report.valid}), "
                             f"not a win of {verdict.target} at {result.score}")
         _check_bound(verdict.bound, report.score)
-        return dataclasses.replace(verdict, status=ProofStatus.WINNABLE, score=report.score, plan=result.plan, **spent)
+        return dataclasses.replace(verdict, status=Status.SOLVABLE, score=report.score, plan=result.plan, **spent)
     if result.status is Status.UNSOLVABLE:
-        return dataclasses.replace(verdict, status=ProofStatus.UNSOLVABLE, **spent)
+        return dataclasses.replace(verdict, status=Status.UNSOLVABLE, **spent)
     return dataclasses.replace(verdict, **spent)
 
 
@@ -209,15 +202,16 @@ def _count_bound(facts: Facts, *, floor: int, work: int, progress=None) -> Count
     return count_bound(facts, floor=floor, work=work, progress=progress, paid=pays_exactly(facts))
 
 
-def _verdict(bound: int, walk: int | None, work: float, programmes: int, nodes: int, target: int | None,
-             seconds: float, interrupted: bool, *, score: int, plan: Plan, search_work: float) -> ProofResult:
+def _verdict(result: ProofResult) -> ProofResult:
+    """`result` with the status its plan and bound give: OPTIMAL or FEASIBLE, or with a target
+    UNSOLVABLE (the bound is below it) or UNKNOWN."""
+    score, bound, target = result.score, result.bound, result.target
     if target is None:
-        status = ProofStatus.OPTIMAL if score >= bound else ProofStatus.FEASIBLE
+        status = Status.OPTIMAL if score >= bound else Status.FEASIBLE
     else:
-        status = ProofStatus.UNSOLVABLE if bound < target else ProofStatus.UNKNOWN
+        status = Status.UNSOLVABLE if bound < target else Status.UNKNOWN
     _check_bound(bound, score)
-    return ProofResult(status, score, bound, plan, work, search_work, programmes, nodes, walk, target, seconds,
-                       interrupted)
+    return dataclasses.replace(result, status=status)
 
 
 def _check_bound(bound: int, score: int) -> None:

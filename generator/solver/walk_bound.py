@@ -325,7 +325,7 @@ def walk_bound(facts: Facts, *, iterations: int = ITERATIONS, floor: int | None 
     """
     relax = Relaxation(facts)
     walker = Walker(facts, relax, radius)
-    descent = descend(facts, relax, walker, Prices.start(facts, relax), iterations, floor, deadline)
+    descent = walker.descend(Prices.start(facts, relax), iterations, floor, deadline)
     return WalkBound(math.floor(descent.value + EPSILON), descent.value, descent.iterations, descent.labels)
 
 
@@ -338,46 +338,6 @@ class _Descent:
     iterations: int  # walk programmes run
     labels: int
     walk: Walk | None = None  # the best walk at those prices
-    scale: float = STEP  # the step's share of Polyak's when it stopped
-
-
-def descend(facts: Facts, relax: Relaxation, walker: Walker, prices: Prices, iterations: int, floor: int | None,
-             deadline: float | None = None, ranges: dict[int, tuple[int, int]] | None = None,
-             prune: int | None = None, scale: float = STEP) -> _Descent:
-    """Up to `iterations` walk programmes of the subgradient method from `prices` (Polyak's step
-    aimed at `floor`, `scale` of it at first, halved after STALL programmes without a lower value). With `ranges` the
-    counts (and locations, achieved or not) are confined (`count_bound`'s node; their prices may go negative); with `prune`, it
-    stops as soon as the value is below prune + 1 (no plan of the node scores more than prune)."""
-    best, best_prices, best_walk = math.inf, prices, None
-    labels = 0
-    stall = 0
-    free = frozenset(ranges or ())
-    iteration = 0
-    for iteration in range(1, iterations + 1):
-        walk = walker.run(prices)
-        labels = max(labels, walk.labels)
-        value, slope = _lagrangian(facts, relax, walker, prices, walk, ranges)
-        if walker.paid:  # the programme pays each turn exactly (paid_walk.py): λ is not in the value, and stays put
-            slope.action = [[0.0 for _ in row] for row in slope.action]
-        if value < best - EPSILON:
-            best, best_prices, best_walk = value, prices, walk
-            stall = 0
-        else:
-            stall += 1
-            if stall >= STALL:
-                scale /= 2
-                stall = 0
-        if prune is not None and math.floor(best + EPSILON) <= prune:
-            break
-        target = floor if floor is not None else best - 0.1 * facts.ceiling()
-        gap = max(value - target, 1.0)
-        norm = slope.norm()
-        if norm < EPSILON:
-            break  # the walk meets every relaxed constraint with equality: the bound cannot fall
-        if deadline is not None and time.monotonic() >= deadline:
-            break
-        prices = prices.moved(slope, scale * gap / norm, free)
-    return _Descent(best, best_prices, iteration, labels, best_walk, scale)
 
 
 @dataclass
@@ -483,7 +443,46 @@ def _slope(facts: Facts, relax: Relaxation, prices: Prices, walk: Walk, chosen: 
 class Walker:
     """The labelling programme over single walks for given multipliers."""
 
-    paid = False  # payments priced by λ (paid_walk.PaidWalker pays them exactly)
+    paid = False  # payments priced by λ (exact_payments.PaidWalker pays them exactly)
+
+    def descend(self, prices: Prices, iterations: int, floor: int | None, deadline: float | None = None,
+                ranges: dict[int, tuple[int, int]] | None = None, prune: int | None = None) -> _Descent:
+        """Up to `iterations` walk programmes of the subgradient method from `prices` (Polyak's step
+        aimed at `floor`, STEP of it at first, halved after STALL programmes without a lower value). With `ranges` the
+        counts (and locations, achieved or not) are confined (`count_bound`'s node; their prices may go negative); with `prune`, it
+        stops as soon as the value is below prune + 1 (no plan of the node scores more than prune)."""
+        facts, relax, walker = self.facts, self.relax, self
+        best, best_prices, best_walk = math.inf, prices, None
+        scale = STEP
+        labels = 0
+        stall = 0
+        free = frozenset(ranges or ())
+        iteration = 0
+        for iteration in range(1, iterations + 1):
+            walk = walker.run(prices)
+            labels = max(labels, walk.labels)
+            value, slope = _lagrangian(facts, relax, walker, prices, walk, ranges)
+            if walker.paid:  # the programme pays each turn exactly (exact_payments.py): λ is not in the value, and stays put
+                slope.action = [[0.0 for _ in row] for row in slope.action]
+            if value < best - EPSILON:
+                best, best_prices, best_walk = value, prices, walk
+                stall = 0
+            else:
+                stall += 1
+                if stall >= STALL:
+                    scale /= 2
+                    stall = 0
+            if prune is not None and math.floor(best + EPSILON) <= prune:
+                break
+            target = floor if floor is not None else best - 0.1 * facts.ceiling()
+            gap = max(value - target, 1.0)
+            norm = slope.norm()
+            if norm < EPSILON:
+                break  # the walk meets every relaxed constraint with equality: the bound cannot fall
+            if deadline is not None and time.monotonic() >= deadline:
+                break
+            prices = prices.moved(slope, scale * gap / norm, free)
+        return _Descent(best, best_prices, iteration, labels, best_walk)
 
     def __init__(self, facts: Facts, relax: Relaxation, radius: int,
                  remember: dict[Coord, frozenset[Coord]] | None = None) -> None:

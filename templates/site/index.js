@@ -3,7 +3,7 @@
 // button that clears it. Without a record the section stays hidden; without this script the index
 // is the plain list of puzzles it always was.
 //
-// Written by `citytrip site` with its [[messages]] in the site's language (generator/site/messages.py).
+// Written by `citytrip site` with its [[messages]] in the site's language (generator/site/template_messages.py).
 
 import { cityStats, clearRecord, loadRecord } from "./record.js";
 import { fill } from "./words.js";

@@ -6,7 +6,7 @@
 // address is ever run: the fragment is read as text and handed to the engine's notation reader.
 //
 // The words are in the page's language: `citytrip site --lang` writes this file with every
-// [[message]] string translated (generator/site/messages.py), and the engine's own messages come
+// [[message]] string translated (generator/site/template_messages.py), and the engine's own messages come
 // translated from the Python side, which reads the language's compiled catalog.
 //
 // A game finished here by taps is added to the player's record in this browser (record.js) and,

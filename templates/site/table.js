@@ -6,7 +6,7 @@
 // assignments, turn, races taken) is read by the Python parser only; a damaged one gets one line
 // and a fresh setup. Nothing of the address is ever run or put into the page as markup.
 //
-// Written by `citytrip site` with its [[messages]] in the site's language (generator/site/messages.py).
+// Written by `citytrip site` with its [[messages]] in the site's language (generator/site/template_messages.py).
 
 import { keepForOffline, keepSnapshot, loadEngine } from "./engine.js";
 import { newCode as newTableCode } from "./tablecode.js";

@@ -11,7 +11,7 @@ import pytest
 from generator.daily import job
 from generator.daily.deal import deal
 from generator.daily.mini import deal_mini
-from generator.daily.solving import bound_daily, solve_daily
+from generator.daily.par import bound_daily, solve_daily
 from generator.data.cities import load_city
 from generator.players.honest import honest_plan
 from generator.rules.replay import replay

@@ -13,9 +13,11 @@ from generator.data.yaml_file import dump_yaml
 from generator.rules.replay import replay
 from generator.solver import count_bound as counts
 from generator.solver.facts import Facts
-from generator.solver.proof import ProofStatus, prove_plan
+from generator.solver.proof import prove_plan
+from generator.solver.verdict import Status
 from generator.solver.readback import SolverBug
 from generator.solver.walk_bound import walk_bound
+from generator.solver.budget import Budget
 from solver_helpers import TINY, exhaustive_best, mini, tiny
 
 # The mini city's puzzles and their brute-force best (the engine over every legal plan), once.
@@ -46,7 +48,7 @@ def planted(facts, *, floor=None, work=counts.WORK, **_):
     relax = counts.Relaxation(facts)
     walker = counts.Walker(facts, relax, 1)
     ranges = {i: (relax.counters[i].low, relax.counters[i].low) for i in counts._reach(relax)}
-    descent = counts.descend(facts, relax, walker, counts.Prices.start(facts, relax), 200, floor, ranges=ranges)
+    descent = walker.descend(counts.Prices.start(facts, relax), 200, floor, ranges=ranges)
     bound = int(descent.value // 1)
     return counts.CountBound(bound, descent.value, bound, descent.iterations, 1, 1, descent.labels)
 
@@ -68,7 +70,7 @@ def test_the_count_bound_is_at_least_the_brute_force_best(brute, case, aimed):
     assert true_bound(counts.count_bound, puzzle, best, floor)
     found = counts.count_bound(Facts(puzzle), floor=floor, work=300)
     assert found.bound <= found.root and found.nodes >= 1
-    if counts.pays_exactly(Facts(puzzle)):  # with each turn's payments exact (paid_walk.py)
+    if counts.pays_exactly(Facts(puzzle)):  # with each turn's payments exact (exact_payments.py)
         paid = counts.count_bound(Facts(puzzle), floor=floor, work=300 * counts.PAID_WEIGHT, paid=True)
         assert best <= paid.bound <= paid.root
 
@@ -82,14 +84,14 @@ def test_the_count_bound_is_at_least_a_daily_minis_proven_maximum(city):
     from generator.daily.mini import deal_mini
     from generator.data.cities import load_city
     from generator.solver import Status
-    from generator.solver.solve import prove
+    from generator.solver.full_model import prove
 
     puzzle = deal_mini(load_city(city), dt.date(2026, 12, 1), 0)
-    proof = prove(puzzle, 20)
+    proof = prove(puzzle, Budget(time_limit=900, workers=1, cp_sat_work=20))
     assert proof.status is Status.OPTIMAL
     for floor in (None, proof.score):
-        assert counts.count_bound(Facts(puzzle), floor=floor, work=300, root_iterations=40).bound >= proof.score
-        assert counts.count_bound(Facts(puzzle), floor=floor, work=300, root_iterations=40, paid=True).bound >= proof.score
+        assert counts.count_bound(Facts(puzzle), floor=floor, work=300, tree=counts.Tree(root_iterations=40)).bound >= proof.score
+        assert counts.count_bound(Facts(puzzle), floor=floor, work=300, paid=True, tree=counts.Tree(root_iterations=40)).bound >= proof.score
     assert planted(Facts(puzzle)).bound < proof.score  # the same check catches the planted double
 
 
@@ -102,27 +104,27 @@ def test_a_planted_over_tight_bound_is_caught(brute, case):
 
 def test_the_count_bound_is_a_pure_function_of_its_arguments():
     facts = Facts(tiny(5))
-    first = counts.count_bound(facts, floor=-3, work=260, root_iterations=40)
-    assert first == counts.count_bound(Facts(tiny(5)), floor=-3, work=260, root_iterations=40)
+    first = counts.count_bound(facts, floor=-3, work=260, tree=counts.Tree(root_iterations=40))
+    assert first == counts.count_bound(Facts(tiny(5)), floor=-3, work=260, tree=counts.Tree(root_iterations=40))
     assert first.programmes <= 260
 
 
 def test_the_root_is_the_walk_bound():
     """With no work beyond the root, the count bound is the plain walk bound of as many programmes."""
     facts = Facts(tiny(4))
-    assert counts.count_bound(facts, floor=-5, work=60, root_iterations=60).bound == walk_bound(facts, iterations=60, floor=-5).bound
+    assert counts.count_bound(facts, floor=-5, work=60, tree=counts.Tree(root_iterations=60)).bound == walk_bound(facts, iterations=60, floor=-5).bound
 
 
 def test_prove_states_optimal_feasible_and_the_target_verdicts():
     """On tiny(1) (one turn: the search's exact window covers the game) the plan is OPTIMAL, and a
-    target above it UNSOLVABLE. On tiny(5) a target below the plan is WINNABLE; planted bounds:
+    target above it UNSOLVABLE. On tiny(5) a target below the plan is SOLVABLE; planted bounds:
     one equal to the plan proves it, one above it leaves the gap (FEASIBLE) or the target UNKNOWN,
     one below the target refutes it."""
     puzzle = tiny(1)
-    proven = prove_plan(puzzle, 4, workers=1)
-    assert proven.status is ProofStatus.OPTIMAL and proven.bound == proven.score
+    proven = prove_plan(puzzle, Budget(work=4, workers=1))
+    assert proven.status is Status.OPTIMAL and proven.bound == proven.score
     assert replay(puzzle, proven.plan).score == proven.score
-    assert prove_plan(puzzle, 4, workers=1, target=0).status is ProofStatus.UNSOLVABLE  # a plan of −32 at best
+    assert prove_plan(puzzle, Budget(work=4, workers=1), target=0).status is Status.UNSOLVABLE  # a plan of −32 at best
 
     puzzle = tiny(5)  # five turns: the search's windows do not cover the game (test_walk_bound.py)
 
@@ -131,18 +133,18 @@ def test_prove_states_optimal_feasible_and_the_target_verdicts():
             return counts.CountBound(floor + offset, floor + offset, floor + offset, 1, 1, 0, 1)
         return bound_function
 
-    real = prove_plan(puzzle, 4, workers=1)  # one direction, basic game: each turn paid exactly (paid_walk.py)
+    real = prove_plan(puzzle, Budget(work=4, workers=1))  # one direction, basic game: each turn paid exactly (exact_payments.py)
     assert real.exact_payments and real.bound >= real.score and real.as_dict()["exact_payments"]
-    met = prove_plan(puzzle, 4, workers=1, bound_function=at(0))
-    assert met.status is ProofStatus.OPTIMAL and met.bound == met.score == replay(puzzle, met.plan).score
-    gap = prove_plan(puzzle, 4, workers=1, bound_function=at(5))
-    assert gap.status is ProofStatus.FEASIBLE and gap.bound == gap.score + 5
+    met = prove_plan(puzzle, Budget(work=4, workers=1), bound_function=at(0))
+    assert met.status is Status.OPTIMAL and met.bound == met.score == replay(puzzle, met.plan).score
+    gap = prove_plan(puzzle, Budget(work=4, workers=1), bound_function=at(5))
+    assert gap.status is Status.FEASIBLE and gap.bound == gap.score + 5
     low = gap.score - 10
-    assert prove_plan(puzzle, 4, workers=1, target=low).status is ProofStatus.WINNABLE
-    open_ = prove_plan(puzzle, 4, workers=1, target=gap.score + 3, bound_function=at(5))
-    assert open_.status is ProofStatus.UNKNOWN and open_.full_model_work == 1.0  # the full model's second decides nothing
-    refused = prove_plan(puzzle, 4, workers=1, target=gap.score + 3, bound_function=at(-1))  # bound = target − 2
-    assert refused.status is ProofStatus.UNSOLVABLE and refused.bound < refused.target
+    assert prove_plan(puzzle, Budget(work=4, workers=1), target=low).status is Status.SOLVABLE
+    open_ = prove_plan(puzzle, Budget(work=4, workers=1), target=gap.score + 3, bound_function=at(5))
+    assert open_.status is Status.UNKNOWN and open_.full_model_work == 1.0  # the full model's second decides nothing
+    refused = prove_plan(puzzle, Budget(work=4, workers=1), target=gap.score + 3, bound_function=at(-1))  # bound = target − 2
+    assert refused.status is Status.UNSOLVABLE and refused.bound < refused.target
 
 
 @pytest.mark.slow
@@ -160,17 +162,17 @@ def test_a_target_the_bound_leaves_open_goes_to_the_full_model(monkeypatch):
         return counts.CountBound(floor + 5, floor + 5, floor + 5, 1, 1, 0, 1)
 
     monkeypatch.setattr(proof, "SEARCH_SHARE", 0.02)
-    won = prove_plan(puzzle, 8, workers=1, target=-3, bound_function=above)
-    assert won.status is ProofStatus.WINNABLE and won.full_model_work > 0
+    won = prove_plan(puzzle, Budget(work=8, workers=1), target=-3, bound_function=above)
+    assert won.status is Status.SOLVABLE and won.full_model_work > 0
     assert won.search_work < 1 and replay(puzzle, won.plan).score == won.score >= -3
     assert replay(puzzle, won.plan).won(-3)
-    refuted = prove_plan(puzzle, 8, workers=1, target=-2, bound_function=above)
-    assert refuted.status is ProofStatus.UNSOLVABLE and refuted.full_model_work > 0 and refuted.bound >= -2
-    again = prove_plan(puzzle, 8, workers=1, target=-3, bound_function=above)
+    refuted = prove_plan(puzzle, Budget(work=8, workers=1), target=-2, bound_function=above)
+    assert refuted.status is Status.UNSOLVABLE and refuted.full_model_work > 0 and refuted.bound >= -2
+    again = prove_plan(puzzle, Budget(work=8, workers=1), target=-3, bound_function=above)
     assert (again.status, again.score, again.plan) == (won.status, won.score, won.plan)
     monkeypatch.undo()
-    window = prove_plan(puzzle, 20, workers=1, target=-2)
-    assert window.status is ProofStatus.UNSOLVABLE and window.full_model_work == 0  # the search's own proof
+    window = prove_plan(puzzle, Budget(work=20, workers=1), target=-2)
+    assert window.status is Status.UNSOLVABLE and window.full_model_work == 0  # the search's own proof
 
 
 def test_a_bound_below_the_replayed_plan_raises():
@@ -179,7 +181,7 @@ def test_a_bound_below_the_replayed_plan_raises():
         return counts.CountBound(floor - 1, floor - 1, floor - 1, 1, 1, 0, 1)
 
     with pytest.raises(SolverBug):
-        prove_plan(tiny(5), 4, workers=1, bound_function=over_tight)
+        prove_plan(tiny(5), Budget(work=4, workers=1), bound_function=over_tight)
 
 
 def test_the_cli_proves_prints_progress_and_json(capsys):
@@ -231,7 +233,7 @@ def test_count_bound_interrupted_keeps_a_true_bound(monkeypatch):
     """Ctrl-C inside a node split: the node keeps its own bound (its children are dropped whole)."""
     facts = Facts(tiny(5))
     calls = {"n": 0}
-    real = counts.descend
+    real = counts.Walker.descend
 
     def descend(*args, **kwargs):
         calls["n"] += 1
@@ -239,8 +241,8 @@ def test_count_bound_interrupted_keeps_a_true_bound(monkeypatch):
             raise KeyboardInterrupt
         return real(*args, **kwargs)
 
-    monkeypatch.setattr(counts, "descend", descend)
-    found = counts.count_bound(facts, floor=None, work=400, root_iterations=40)
+    monkeypatch.setattr(counts.Walker, "descend", descend)
+    found = counts.count_bound(facts, floor=None, work=400, tree=counts.Tree(root_iterations=40))
     assert calls["n"] == 3 and found.interrupted and found.bound == found.root and found.nodes == 1
 
 
@@ -268,8 +270,9 @@ def test_branching_on_locations_keeps_a_true_bound(brute, case, monkeypatch):
     monkeypatch.setattr(counts, "_split", locations_only)
     for paid in [False, True] if counts.pays_exactly(Facts(puzzle)) else [False]:
         for floor in (None, best):
-            found = counts.count_bound(Facts(puzzle), floor=floor, work=600 * (counts.PAID_WEIGHT if paid else 1),
-                                       root_iterations=40, node_iterations=20, paid=paid, memory=False, locations=True)
+            tree = counts.Tree(root_iterations=40, node_iterations=20, memory=False, locations=True)
+            found = counts.count_bound(Facts(puzzle), floor=floor, work=600 * (counts.PAID_WEIGHT if paid else 1), paid=paid,
+                                       tree=tree)
             assert found.bound >= best
     assert {ranges[at] for ranges in splits for at in ranges if not isinstance(at, int)} == {(0, 0), (1, 1)}
 
@@ -277,7 +280,7 @@ def test_branching_on_locations_keeps_a_true_bound(brute, case, monkeypatch):
 def test_a_location_no_plan_achieves_is_never_walked_to():
     """Priced ∞ (`_fixed`), a location's goals are worth nothing to the walk programmes (plain and
     paid) and its price stays out of the Lagrangian's value."""
-    from generator.solver.paid_walk import PaidWalker
+    from generator.solver.exact_payments import PaidWalker
     from generator.solver.walk_bound import _lagrangian
 
     facts = Facts(tiny(4))

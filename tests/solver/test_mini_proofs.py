@@ -14,7 +14,8 @@ import pytest
 from generator.daily.mini import deal_mini
 from generator.data.cities import load_city
 from generator.rules.replay import replay
-from generator.solver.solve import Status, prove
+from generator.solver.full_model import Status, prove
+from generator.solver.budget import Budget
 from walk_dp import best_plan
 
 
@@ -26,5 +27,5 @@ def test_the_proven_maximum_of_a_cut_mini_is_the_walk_programmes_best(city, day,
     best, plan = best_plan(cut)
     report = replay(cut, plan)
     assert report.valid and report.score == best  # the programme follows the engine's rules
-    proof = prove(cut, 20)
+    proof = prove(cut, Budget(time_limit=900, workers=1, cp_sat_work=20))
     assert proof.status is Status.OPTIMAL and proof.score == best

@@ -1,4 +1,4 @@
-"""The walk programme with each turn's payments exact (generator/solver/paid_walk.py): its walks
+"""The walk programme with each turn's payments exact (generator/solver/exact_payments.py): its walks
 pay every turn from one box choice, and the bound it gives is tighter than the priced one."""
 
 from __future__ import annotations
@@ -13,7 +13,7 @@ from generator.rules.cards import ActionType
 from generator.data.cities import load_city
 from generator.solver import count_bound as counts
 from generator.solver.facts import GOAL_TYPES, Facts
-from generator.solver.paid_walk import PaidWalker
+from generator.solver.exact_payments import PaidWalker
 from generator.solver.walk_bound import Prices, Relaxation
 from solver_helpers import tiny
 
@@ -68,8 +68,8 @@ def test_exact_payments_tighten_the_bound_on_a_daily_mini():
     """Antwerpen's mini of 2026-12-01 (proven maximum 5, CP-SAT): priced payments leave the bound
     at 9 after 40 programmes, exact ones meet the maximum."""
     facts = Facts(deal_mini(load_city("antwerpen"), dt.date(2026, 12, 1), 0))
-    plain = counts.count_bound(facts, floor=5, work=300, root_iterations=40)
-    paid = counts.count_bound(facts, floor=5, work=300, root_iterations=40, paid=True)
+    plain = counts.count_bound(facts, floor=5, work=300, tree=counts.Tree(root_iterations=40))
+    paid = counts.count_bound(facts, floor=5, work=300, paid=True, tree=counts.Tree(root_iterations=40))
     assert (plain.bound, paid.bound) == (9, 5)
 
 
@@ -85,7 +85,7 @@ def test_the_dailys_prove_work_pays_a_one_direction_deal_exactly():
     with exact payments: Antwerpen's mini of 2026-12-01, its par 5 (the proven maximum) against
     the bound, is proven by them; the daily's own 200 programmes leave it at a bound above."""
     from generator.daily.job import Solution
-    from generator.daily.solving import WALK_PROGRAMMES, bound_daily
+    from generator.daily.par import WALK_PROGRAMMES, bound_daily
     from generator.rules.plan import Plan
 
     puzzle = deal_mini(load_city("antwerpen"), dt.date(2026, 12, 1), 0)

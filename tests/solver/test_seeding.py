@@ -12,8 +12,8 @@ from generator.rules.replay import replay
 from generator.solver import lns
 from generator.solver.facts import Facts
 from generator.solver.model import build
-from generator.solver.seeding import Candidate, normalise, start_plan
-from generator.solver.solve import _plan_values
+from generator.solver.start_plans import Candidate, normalise, start_plan
+from generator.solver.full_model import _plan_values
 from solver_helpers import tiny
 
 
@@ -37,7 +37,7 @@ def test_every_start_replays_legally_and_fits_the_model(player):
     found = start_plan(puzzle, facts, player, seed=0)
     report = replay(puzzle, found.plan)
     assert report.valid, report.violations
-    played = planned_plan(puzzle, width=player[1], branch=player[2]) if player[0] == "planner" else honest_plan(puzzle, 0)
+    played = planned_plan(puzzle, width=player.width, branch=player.branch) if player.width else honest_plan(puzzle, 0)
     assert found.score == report.score >= replay(puzzle, played).score
     assert _fixed_model_feasible(facts, found.plan)
     assert start_plan(puzzle, facts, player, seed=0) == found  # deterministic

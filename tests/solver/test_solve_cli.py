@@ -8,6 +8,7 @@ from generator.cli import main
 from generator.data.puzzles import load_plan, puzzle_to_data
 from generator.data.yaml_file import dump_yaml
 from generator.rules.replay import replay
+from generator.solver.budget import Budget
 from solver_helpers import TINY, tiny
 
 
@@ -63,10 +64,10 @@ def test_the_certificate_is_stated_in_text_and_json():
     optimality: no better plan changes at most w consecutive turns" in the text, the window and
     that sentence in --json; the status stays FEASIBLE (a certificate is not a proof)."""
     from generator.cli.solve import describe
-    from generator.solver.solve import solve
+    from generator.solver.full_model import solve
 
     puzzle = tiny(8, directions=2)
-    result = solve(puzzle, time_limit=600, workers=2, work=4, full_model=False)  # certifies 3 turns
+    result = solve(puzzle, Budget(time_limit=600, workers=2, work=4, full_model=False))  # certifies 3 turns
     assert str(result.status) == "FEASIBLE" and 2 <= result.window < 8
     sentence = f"no better plan changes at most {result.window} consecutive turns"
     assert f"local optimality: {sentence}" in describe(puzzle, result).splitlines()[1]

@@ -13,8 +13,9 @@ from generator.daily.mini import deal_mini
 from generator.data.cities import load_city
 from generator.solver import Status, solve
 from generator.solver.facts import Facts
-from generator.solver.solve import prove
+from generator.solver.full_model import prove
 from generator.solver.walk_bound import walk_bound
+from generator.solver.budget import Budget
 from solver_helpers import exhaustive_best, mini, tiny
 
 
@@ -35,7 +36,7 @@ def test_the_bound_is_at_least_a_daily_minis_proven_maximum(city):
     """Six turns on a real map (cropped to the mini's square): the bound never falls below the
     maximum the full model proves."""
     puzzle = deal_mini(load_city(city), dt.date(2026, 12, 1), 0)
-    proof = prove(puzzle, 20)
+    proof = prove(puzzle, Budget(time_limit=900, workers=1, cp_sat_work=20))
     assert proof.status is Status.OPTIMAL
     found = walk_bound(Facts(puzzle), iterations=40, floor=proof.score)
     assert proof.score <= found.bound < Facts(puzzle).ceiling()
@@ -53,15 +54,15 @@ def test_two_directions_are_bounded_by_the_proven_optimum(mode):
     """R6: both arms together stay under the bound (tiny city, three turns, proven by the full model)."""
     puzzle = tiny(3, mode=mode, directions=2, short=True)
     found = walk_bound(Facts(puzzle), iterations=40)
-    exact = solve(puzzle, time_limit=60, workers=1, walk_iterations=0)
+    exact = solve(puzzle, Budget(time_limit=60, workers=1, walk_programmes=0))
     assert exact.status is Status.OPTIMAL and found.bound >= exact.score
 
 
 def test_solve_reports_the_walk_bound_and_proves_with_it():
     """A plan that meets the walk bound is OPTIMAL; the bound solve reports is never above it."""
     puzzle = tiny(5)  # five turns: the search's windows do not cover the game, so nothing is proven before
-    plain = solve(puzzle, time_limit=30, workers=1, work=2, full_model=False)
-    walked = solve(puzzle, time_limit=30, workers=1, work=2, full_model=False, walk_iterations=40)
+    plain = solve(puzzle, Budget(time_limit=30, workers=1, work=2, full_model=False))
+    walked = solve(puzzle, Budget(time_limit=30, workers=1, work=2, full_model=False, walk_programmes=40))
     assert plain.status is Status.FEASIBLE and plain.walk_bound is None and plain.bound == Facts(puzzle).ceiling()
     assert walked.walk_bound is not None and walked.bound <= walked.walk_bound
     assert walked.as_dict()["walk_bound"] == walked.walk_bound
@@ -71,7 +72,7 @@ def test_solve_reports_the_walk_bound_and_proves_with_it():
 def test_a_target_above_the_walk_bound_is_unsolvable_without_the_full_model(tmp_path):
     puzzle = mini(tmp_path, 2)
     cap = walk_bound(Facts(puzzle), iterations=40).bound
-    result = solve(puzzle, time_limit=30, workers=1, work=5, target=cap + 1, full_model=False, walk_iterations=40)
+    result = solve(puzzle, Budget(time_limit=30, workers=1, work=5, full_model=False, walk_programmes=40), target=cap + 1)
     assert result.status is Status.UNSOLVABLE and result.plan is None
 
 

@@ -14,8 +14,8 @@ from generator.data.cities import load_city
 from generator.rules.grid import Coord
 from generator.solver import count_bound as counts
 from generator.solver.facts import Facts
-from generator.solver.paid_walk import PaidWalker
-from generator.solver.walk_bound import Prices, Relaxation, Walk, Walker, descend
+from generator.solver.exact_payments import PaidWalker
+from generator.solver.walk_bound import Prices, Relaxation, Walk, Walker
 from solver_helpers import exhaustive_best, mini
 
 A, S, X, Y = Coord(1, 1), Coord(0, 0), Coord(2, 2), Coord(3, 3)
@@ -87,7 +87,7 @@ def test_a_bound_with_grown_memory_is_at_least_the_brute_force_best(tmp_path, di
         first, _, walker = _grow_until_elementary(facts, relax, walker_type, prices)
         assert _repeats(first) > 0 and walker.remember  # the memory grew
         for floor in (None, best):
-            assert descend(facts, relax, walker, prices, 150, floor).value >= best - 1e-6
+            assert walker.descend(prices, 150, floor).value >= best - 1e-6
 
 
 def test_the_count_bound_grows_its_memory_where_a_leaf_cannot_be_split(monkeypatch):
@@ -105,10 +105,10 @@ def test_the_count_bound_grows_its_memory_where_a_leaf_cannot_be_split(monkeypat
 
     monkeypatch.setattr(counts, "_split", lambda relax, reach, node: None)
     monkeypatch.setattr(counts, "_grown_memory", watched)
-    first = counts.count_bound(facts, floor=None, work=400, root_iterations=40, locations=False)
+    first = counts.count_bound(facts, floor=None, work=400, tree=counts.Tree(root_iterations=40, locations=False))
     assert any(grown)
     assert first.bound >= 5
     assert first == counts.count_bound(Facts(deal_mini(load_city("antwerpen"), dt.date(2026, 12, 1), 0)), floor=None,
-                                       work=400, root_iterations=40, locations=False)
-    without = counts.count_bound(facts, floor=None, work=400, root_iterations=40, memory=False, locations=False)
+                                       work=400, tree=counts.Tree(root_iterations=40, locations=False))
+    without = counts.count_bound(facts, floor=None, work=400, tree=counts.Tree(root_iterations=40, memory=False, locations=False))
     assert without.nodes == 1 and without.programmes < first.programmes  # nothing to split: the root alone

@@ -28,21 +28,14 @@ def solve_daily(puzzle: Puzzle, work: float = WORK, stages: Stages = QUIET) -> S
     """The par plan (complete assignments first, then appreciation) and what is known about it
     without a bound (the whole game's ceiling, unless the search proved its plan). `stages` hears
     each better plan of the search."""
-    from generator.solver.solve import solve
+    from generator.solver.budget import Budget
+    from generator.solver.full_model import solve
 
     def progress(found) -> None:
         stages.best(found.best, found.bound)
 
-    result = solve(
-        puzzle,
-        time_limit=WALL_GUARD,
-        workers=2,
-        seed=SEED,
-        work=work,
-        complete_first=True,
-        full_model=False,
-        progress=progress,
-    )
+    budget = Budget(time_limit=WALL_GUARD, work=work, workers=2, seed=SEED, full_model=False)
+    result = solve(puzzle, budget, complete_first=True, progress=progress)
     if result.plan is None or result.score is None:
         raise AssertionError("the solver returned no plan for a daily deal")  # the cheap players always find one
     honest = honest_score(puzzle)

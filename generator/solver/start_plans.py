@@ -16,10 +16,9 @@ as much as the original; otherwise the original plan is kept (its hint is then p
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
-from generator.players.honest import honest_plan
-from generator.players.planner import planned_plan
+from generator.players.panel import Member
 from generator.rules.plan import Plan, Turn
 from generator.rules.puzzle import Puzzle
 from generator.rules.replay import replay
@@ -32,27 +31,23 @@ class Candidate:
     plan: Plan
     score: int
     source: str
-    wins: bool = False  # wins the target it was chosen for (False without a target)
 
 
-def start_plan(puzzle: Puzzle, facts: Facts, player: tuple, seed: int = 0, target: int | None = None) -> Candidate:
-    """One cheap player's plan, normalised: ("planner", width, branch) or ("honest",)."""
-    if player[0] == "planner":
-        plan = planned_plan(puzzle, width=player[1], branch=player[2], seed=seed)
-        source = f"planner width {player[1]} branch {player[2]}"
-    else:
-        plan, source = honest_plan(puzzle, seed), f"honest seed {seed}"
-    candidate = _scored(puzzle, plan, source, target)
+def start_plan(puzzle: Puzzle, facts: Facts, player: Member, seed: int = 0) -> Candidate:
+    """One cheap player's plan (played with `seed`), normalised."""
+    plan = replace(player, seed=seed).play(puzzle)
+    source = f"planner width {player.width} branch {player.branch}" if player.width else f"honest seed {seed}"
+    candidate = _scored(puzzle, plan, source)
     if candidate is None:
         raise AssertionError(f"the {source} played an illegal plan")  # players play the engine's legal turns
     return normalise(puzzle, facts, candidate)
 
 
-def _scored(puzzle: Puzzle, plan: Plan, source: str, target: int | None = None) -> Candidate | None:
+def _scored(puzzle: Puzzle, plan: Plan, source: str) -> Candidate | None:
     report = replay(puzzle, plan)
     if not report.valid:
         return None
-    return Candidate(plan, report.score, source, target is not None and report.won(target))
+    return Candidate(plan, report.score, source)
 
 
 def normalise(puzzle: Puzzle, facts: Facts, candidate: Candidate) -> Candidate:
@@ -60,7 +55,7 @@ def normalise(puzzle: Puzzle, facts: Facts, candidate: Candidate) -> Candidate:
     plan = _swap_arms(_trim(_kept_boxes(puzzle, facts, candidate.plan)), puzzle.directions)
     report = replay(puzzle, plan)
     if report.valid and report.score >= candidate.score:
-        return Candidate(plan, report.score, candidate.source, candidate.wins)
+        return Candidate(plan, report.score, candidate.source)
     return candidate
 
 

@@ -1,6 +1,8 @@
-"""solve(): the best plan of a puzzle with a proof, or the best found and a bound at the time limit.
+"""solve(): the best plan of a puzzle with a proof, or the best found and a bound at the time limit;
+and the full CP-SAT model it ends with, which `decide_target` (a level's target) and `prove` (the
+daily mini) run alone, within a Budget (budget.py).
 
-Steps: the best cheap plan (honest player or a small beam, seeding.py: a complete hint and a floor),
+Steps: the best cheap plan (honest player or a small beam, start_plans.py: a complete hint and a floor),
 the CP-SAT model, the solve, then the plan read back from the solution and replayed by the rules
 engine; its score must equal the objective (a mismatch is a bug in the model and raises SolverBug,
 never a user error).
@@ -8,21 +10,24 @@ never a user error).
 
 from __future__ import annotations
 
+import dataclasses
 import time
-from enum import Enum
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Callable
 
 from ortools.sat.python import cp_model
 
+from generator.players.panel import Member
 from generator.rules.sheet import Sheet
 from generator.rules.plan import GoalClaim, Plan, Turn
 from generator.rules.puzzle import Puzzle
 from generator.rules.replay import replay
+from generator.solver.budget import Budget
 from generator.solver.facts import Facts
 from generator.solver.model import Model, build
 from generator.solver.readback import SolverBug, bonus_uses, ordered
-from generator.solver.seeding import Candidate
+from generator.solver.start_plans import Candidate
+from generator.solver.verdict import Status
 
 if TYPE_CHECKING:  # annotations only: the stages import lns when they run it
     from generator.solver.lns import LnsResult, SearchOptions
@@ -35,18 +40,6 @@ SAFETY_SECONDS = 4.5  # CP-SAT can overrun its limit by a few seconds in presolv
 # 3.5 left antw-03 (advanced, two directions, the largest model) 0.1 s over 60 s on an idle machine
 RESOLVE_SECONDS = 5.0  # the strict re-solve only runs with at least this much of the time limit left
 WALK_SHARE = 0.25  # of the time limit: when the clock stops the search, it stops the walk bound here too
-SOLVER_PARAMETERS: dict = {}  # extra CP-SAT parameters (measured in docs/solver-journal.md)
-
-
-class Status(str, Enum):
-    OPTIMAL = "OPTIMAL"        # best plan, proven
-    FEASIBLE = "FEASIBLE"      # a plan and an upper bound, not proven optimal
-    SOLVABLE = "SOLVABLE"      # --target: a witness plan reaches it and completes every assignment
-    UNSOLVABLE = "UNSOLVABLE"  # --target: proven impossible
-    UNKNOWN = "UNKNOWN"        # --target: neither found nor refuted in time
-
-    def __str__(self) -> str:
-        return self.value
 
 
 @dataclass(frozen=True)
@@ -71,7 +64,7 @@ class SolveResult:
 
     @property
     def proven(self) -> bool:
-        return self.status in (Status.OPTIMAL, Status.SOLVABLE, Status.UNSOLVABLE)
+        return self.status.proven
 
     @property
     def certificate(self) -> str:
@@ -120,20 +113,15 @@ class _Watcher(cp_model.CpSolverSolutionCallback):
 
 def solve(
     puzzle: Puzzle,
+    budget: Budget = Budget(),
     *,
-    time_limit: float = 60.0,
-    workers: int = 2,
     target: int | None = None,
-    seed: int = 0,
-    progress: Callable[[Progress], None] | None = None,
-    work: float | None = None,
-    full_model: bool = True,
-    complete_first: bool = False,
-    deterministic_time: float | None = None,
     start: Plan | None = None,
-    walk_iterations: int = 0,
+    complete_first: bool = False,
+    progress: Callable[[Progress], None] | None = None,
 ) -> SolveResult:
-    """Maximise the appreciation (or, with `target`, decide whether it can be won).
+    """Maximise the appreciation (or, with `target`, decide whether it can be won), within `budget`
+    (budget.py: its `work`, `walk_programmes`, `full_model` and `cp_sat_work` below).
 
     1-2. The large-neighbourhood search (lns.py): a portfolio of searches from several cheap
        players' plans, the best continued, or a search from `start`, a legal plan the caller
@@ -142,20 +130,21 @@ def solve(
        the clock also stops it at that share of the limit. With an explicit `work` only the whole
        time limit does, so the plan is the same on every machine: the LNS is a pure function of
        (puzzle, work, seed).
-    3. With `walk_iterations`: the walk bound (walk_bound.py) of that many
+    3. With `walk_programmes`: the walk bound (walk_bound.py) of that many
        walk programmes; a plan that meets it is OPTIMAL, a target above it UNSOLVABLE. In clock
        mode (no `work`) it also stops at (LNS_SHARE + WALK_SHARE) of the time limit.
     4. With `full_model` and at least FULL_MIN_SECONDS left: the full CP-SAT model, hinted with
        the LNS plan, for its bound (a proof when the bound meets the plan) and, with a target, for
-       the proof that it cannot be won. `deterministic_time` stops it on CP-SAT's deterministic
-       time instead of the clock (with workers=1: reproducible).
+       the proof that it cannot be won. `cp_sat_work` stops it on CP-SAT's deterministic
+       time instead of the clock (with one worker: reproducible).
 
     Ranking: by appreciation; with `complete_first` or a target, complete assignments first.
     """
-    run = _Run(puzzle=puzzle, facts=Facts(puzzle), target=target, time_limit=time_limit, workers=workers, seed=seed,
-               progress=progress, deterministic_time=deterministic_time, started=time.monotonic())
+    run = _Run(puzzle=puzzle, facts=Facts(puzzle), target=target, budget=budget, progress=progress,
+               started=time.monotonic())
+    work = budget.work
     try:
-        searched = _search(run, _search_options(run, work, complete_first), start)
+        searched = _search(run, _search_options(run, complete_first), start)
     except KeyboardInterrupt:  # Ctrl-C before the search had a plan
         return run.result(Status.UNKNOWN if target is not None else Status.FEASIBLE)
     if isinstance(searched, SolveResult):
@@ -164,13 +153,13 @@ def solve(
     if verdict is not None:
         return verdict
     walk_cap = None
-    if walk_iterations and not searched.interrupted:
-        walk_cap = _walk_cap(run, searched, walk_iterations, clock=work is None)
+    if budget.walk_programmes and not searched.interrupted:
+        walk_cap = _walk_cap(run, searched, budget.walk_programmes, clock=work is None)
         verdict = _walk_verdict(run, searched, walk_cap)
         if verdict is not None:
             return verdict
-    left = time_limit - run.seconds()
-    if not full_model or searched.interrupted or (deterministic_time is None and left < FULL_MIN_SECONDS):
+    left = budget.time_limit - run.seconds()
+    if not budget.full_model or searched.interrupted or (budget.cp_sat_work is None and left < FULL_MIN_SECONDS):
         return _unproven(run, searched, walk_cap)
     return _full_model(run, searched, walk_cap)
 
@@ -181,13 +170,17 @@ def solve(
 RUNAWAY_FACTOR = 20.0
 
 
-def decide_target(puzzle: Puzzle, target: int, start: Plan | None, work: float, seed: int = 0) -> SolveResult:
+def decide_target(puzzle: Puzzle, target: int, start: Plan | None, budget: Budget) -> SolveResult:
     """Whether `target` can be won, by the full model (every assignment and the target as hard
-    constraints) hinted with `start`, on `work` seconds of CP-SAT's deterministic clock with one
-    worker: the same answer on every machine. SOLVABLE with a replayed plan, UNSOLVABLE when it is
-    proven that no plan wins, else UNKNOWN."""
-    return solve(puzzle, target=target, time_limit=RUNAWAY_FACTOR * work, workers=1, seed=seed, work=0, start=start,
-                 deterministic_time=work)
+    constraints) hinted with `start`, on the budget's `cp_sat_work` seconds of CP-SAT's
+    deterministic clock with one worker (and its seed): the same answer on every machine.
+    SOLVABLE with a replayed plan, UNSOLVABLE when it is proven that no plan wins, else UNKNOWN."""
+    work = budget.cp_sat_work
+    if work is None:
+        raise ValueError("decide_target runs on CP-SAT's deterministic clock: give the budget cp_sat_work")
+    full = Budget(time_limit=RUNAWAY_FACTOR * work if work > 0 else budget.time_limit, work=0, workers=1,
+                  seed=budget.seed, cp_sat_work=work)
+    return solve(puzzle, full, target=target, start=start)
 
 
 @dataclass(frozen=True)
@@ -197,11 +190,8 @@ class _Run:
     puzzle: Puzzle
     facts: Facts
     target: int | None
-    time_limit: float
-    workers: int
-    seed: int
+    budget: Budget
     progress: Callable[[Progress], None] | None
-    deterministic_time: float | None
     started: float  # time.monotonic() when the solve began
 
     def seconds(self) -> float:
@@ -216,18 +206,19 @@ class _Run:
         return SolveResult(status=status, seconds=self.seconds(), target=self.target, **(known | fields))
 
 
-def _search_options(run: _Run, work: float | None, complete_first: bool) -> SearchOptions:
+def _search_options(run: _Run, complete_first: bool) -> SearchOptions:
     """The search's budget and clock: `work` units until the time limit, or a share of the limit for both."""
     from generator.solver.lns import SearchOptions
 
-    budget = work if work is not None else LNS_SHARE * run.time_limit
-    deadline = run.started + (run.time_limit if work is not None else LNS_SHARE * run.time_limit)
+    work, limit = run.budget.work, run.budget.time_limit
+    units = work if work is not None else LNS_SHARE * limit
+    deadline = run.started + (limit if work is not None else LNS_SHARE * limit)
 
     def report(p) -> None:
         if run.progress:
             run.progress(Progress(p.score, None, run.seconds()))
 
-    return SearchOptions(budget=budget, seed=run.seed, workers=run.workers, target=run.target,
+    return SearchOptions(budget=dataclasses.replace(run.budget, work=units), target=run.target,
                          complete_first=complete_first or run.target is not None, deadline=deadline, progress=report)
 
 
@@ -235,20 +226,20 @@ def _search(run: _Run, options: SearchOptions, start: Plan | None) -> LnsResult 
     """Stage 1-2: the portfolio, or the search from the caller's `start` (SOLVABLE at once when
     that plan already wins the target)."""
     from generator.solver import lns
-    from generator.solver.seeding import normalise
+    from generator.solver.start_plans import normalise
 
     if start is None:
         return lns.portfolio(run.puzzle, options, run.facts)
     report = replay(run.puzzle, start)
-    seeded = normalise(run.puzzle, run.facts, Candidate(start, report.score, "caller", bool(report.won(run.target))))
-    if run.target is not None and seeded.wins:
+    seeded = normalise(run.puzzle, run.facts, Candidate(start, report.score, "caller"))
+    if run.target is not None and report.won(run.target):
         return run.result(Status.SOLVABLE, score=seeded.score, plan=seeded.plan, beam_score=seeded.score)
     return lns.search(run.puzzle, seeded.plan, options, run.facts)
 
 
 def _search_verdict(run: _Run, searched: LnsResult) -> SolveResult | None:
     """The search's own answer: a plan that wins the target, or one exact window of the whole game."""
-    if run.target is not None and searched.won:
+    if run.target is not None and replay(run.puzzle, searched.plan).won(run.target):
         return run.result(Status.SOLVABLE, searched, score=searched.score, plan=searched.plan, window=searched.window)
     if not searched.optimal(run.facts.turns):
         return None
@@ -263,7 +254,7 @@ def _walk_cap(run: _Run, searched: LnsResult, iterations: int, clock: bool) -> i
     """Stage 3: the walk bound, aimed at the search's score; in clock mode it stops at its share of the limit."""
     from generator.solver.walk_bound import walk_bound
 
-    deadline = run.started + (LNS_SHARE + WALK_SHARE) * run.time_limit if clock else None
+    deadline = run.started + (LNS_SHARE + WALK_SHARE) * run.budget.time_limit if clock else None
     return walk_bound(run.facts, iterations=iterations, floor=searched.score, deadline=deadline).bound
 
 
@@ -288,24 +279,17 @@ def _unproven(run: _Run, searched: LnsResult, walk_cap: int | None) -> SolveResu
 
 def _full_model(run: _Run, searched: LnsResult, walk_cap: int | None) -> SolveResult:
     """Stage 4: the full model hinted with the search's plan, then the verdict on a target or a maximum."""
-    from generator.solver.seeding import normalise
+    from generator.solver.start_plans import normalise
 
     puzzle, facts, target = run.puzzle, run.facts, run.target
     hint = normalise(puzzle, facts, Candidate(searched.plan, searched.score, "lns")).plan
-    # A deterministic budget is reproducible only with one worker (OR-Tools #2159).
-    workers = 1 if run.deterministic_time is not None else run.workers
-
-    def full(strict: bool):
-        return _run(puzzle, facts, strict, target, hint, run.time_limit, workers, run.seed, run.started, run.progress,
-                    run.deterministic_time, walk_cap)
-
-    _, solver, status, found, watcher = full(strict=False)
-    bound = _bound(solver, status, target, watcher)
+    first = _run(run, hint, strict=False, cap=walk_cap)
+    status, found, bound = first.status, first.plan, first.bound(target)
     if found is None and status in (cp_model.OPTIMAL, cp_model.FEASIBLE) and target is not None:
         # The relaxed bonus timing produced a witness the engine cannot order (see model.add_bonus):
         # solve again with the strict timing, when there is time (the answer is then not a proof).
-        if run.deterministic_time is not None or run.time_limit - run.seconds() > RESOLVE_SECONDS:
-            _, _, _, found, _ = full(strict=True)
+        if run.budget.cp_sat_work is not None or run.budget.time_limit - run.seconds() > RESOLVE_SECONDS:
+            found = _run(run, hint, strict=True, cap=walk_cap).plan
         status = cp_model.UNKNOWN if found is None else cp_model.FEASIBLE
     if target is not None:
         return _target_verdict(run, searched, status, found, bound, walk_cap)
@@ -340,23 +324,27 @@ def _maximum_verdict(run: _Run, searched: LnsResult, found: Plan | None, bound: 
                       plan=plan, window=window, walk_bound=walk_cap)
 
 
-def prove(puzzle: Puzzle, work: float, seed: int = 0, wall_guard: float = 900.0) -> SolveResult:
+def prove(puzzle: Puzzle, budget: Budget) -> SolveResult:
     """The full model alone, hinted with the planner's plan, for a small puzzle (the daily mini).
 
-    One worker stopped on `work` units of CP-SAT's deterministic time, so the answer (OPTIMAL with
-    its plan, or FEASIBLE with the best plan and bound so far) is a pure function of (puzzle,
-    work, seed) on any machine under any load (OR-Tools #2159: only one worker is deterministic).
-    The large-neighbourhood search is left out: on a mini the full model proves the optimum in
-    seconds, and the proof, not a good plan, is what a mini needs. `wall_guard` only stops a runaway.
+    One worker stopped on the budget's `cp_sat_work` seconds of CP-SAT's deterministic time, so the
+    answer (OPTIMAL with its plan, or FEASIBLE with the best plan and bound so far) is a pure
+    function of (puzzle, work, seed) on any machine under any load (OR-Tools #2159: only one
+    worker is deterministic). The large-neighbourhood search is left out: on a mini the full model
+    proves the optimum in seconds, and the proof, not a good plan, is what a mini needs. The
+    budget's time limit only stops a runaway.
     """
-    from generator.solver.seeding import normalise, start_plan
+    from generator.solver.start_plans import normalise, start_plan
 
-    started = time.monotonic()
-    facts = Facts(puzzle)
-    hint = start_plan(puzzle, facts, ("planner", 4, 3), seed)
+    if budget.cp_sat_work is None:
+        raise ValueError("prove runs on CP-SAT's deterministic clock: give the budget cp_sat_work")
+    run = _Run(puzzle=puzzle, facts=Facts(puzzle), target=None, budget=dataclasses.replace(budget, workers=1),
+               progress=None, started=time.monotonic())
+    facts = run.facts
+    hint = start_plan(puzzle, facts, Member("planner 4×3", 4, 3), budget.seed)
     hint = normalise(puzzle, facts, hint)
-    _, solver, status, found, watcher = _run(puzzle, facts, False, None, hint.plan, wall_guard, 1, seed, started, None, work)
-    bound = _bound(solver, status, None, watcher)
+    full = _run(run, hint.plan)
+    solver, status, found, bound = full.solver, full.status, full.plan, full.bound(None)
     plan, score = hint.plan, hint.score
     if found is not None and replay(puzzle, found).score >= score:
         plan, score = found, replay(puzzle, found).score
@@ -364,20 +352,35 @@ def prove(puzzle: Puzzle, work: float, seed: int = 0, wall_guard: float = 900.0)
         bound = facts.ceiling()
     proven = status == cp_model.OPTIMAL and score >= bound
     return SolveResult(status=Status.OPTIMAL if proven else Status.FEASIBLE, score=score, bound=max(bound, score),
-                       seconds=time.monotonic() - started, plan=plan, beam_score=hint.score, work=solver.deterministic_time)
+                       seconds=run.seconds(), plan=plan, beam_score=hint.score, work=solver.deterministic_time)
 
 
-def _bound(solver: cp_model.CpSolver, status, target: int | None, watcher: "_Watcher") -> int | None:
-    """The proven upper bound; at UNKNOWN (stopped before any solution) only a reported one."""
-    if target is not None:
-        return None
-    if status in (cp_model.OPTIMAL, cp_model.FEASIBLE):
-        return int(round(solver.BestObjectiveBound()))
-    return watcher.bound
+@dataclass(frozen=True)
+class _FullSolve:
+    """One solve of the full model: CP-SAT's solver and status, the plan read back (replayed and
+    checked; None when there is none or no legal order of its goals), and what the watcher saw."""
+
+    solver: cp_model.CpSolver
+    status: int
+    plan: Plan | None
+    watcher: _Watcher
+
+    def bound(self, target: int | None) -> int | None:
+        """The proven upper bound; at UNKNOWN (stopped before any solution) only a reported one."""
+        if target is not None:
+            return None
+        if self.status in (cp_model.OPTIMAL, cp_model.FEASIBLE):
+            return int(round(self.solver.BestObjectiveBound()))
+        return self.watcher.bound
 
 
-def _run(puzzle, facts, strict, target, hint_plan, time_limit, workers, seed, started, progress, deterministic_time=None,
-         cap=None):
+def _run(run: _Run, hint_plan: Plan | None, strict: bool = False, cap: int | None = None) -> _FullSolve:
+    """The full model of `run` (with the strict bonus timing when `strict`, the objective at most
+    `cap`), hinted with `hint_plan`, within the run's budget: its deterministic seconds with one
+    worker when it has them (reproducible only so, OR-Tools #2159), else the clock."""
+    puzzle, facts, target, budget, started = run.puzzle, run.facts, run.target, run.budget, run.started
+    time_limit, deterministic_time, seed = budget.time_limit, budget.cp_sat_work, budget.seed
+    workers = 1 if deterministic_time is not None else budget.workers
     model = build(facts, strict_bonus=strict)
     cp = model.cp
     if target is None:
@@ -397,11 +400,9 @@ def _run(puzzle, facts, strict, target, hint_plan, time_limit, workers, seed, st
     solver.parameters.max_time_in_seconds = remaining
     if deterministic_time is not None:
         solver.parameters.max_deterministic_time = deterministic_time
-    solver.parameters.num_workers = max(1, workers)
+    solver.parameters.num_workers = workers
     solver.parameters.random_seed = seed
-    for name, value in SOLVER_PARAMETERS.items():
-        setattr(solver.parameters, name, value)
-    watcher = _Watcher(started, progress)
+    watcher = _Watcher(started, run.progress)
     if hasattr(solver, "best_bound_callback") and target is None:
         solver.best_bound_callback = watcher.on_bound
     status = solver.Solve(cp, watcher)
@@ -417,7 +418,7 @@ def _run(puzzle, facts, strict, target, hint_plan, time_limit, workers, seed, st
                 raise SolverBug(f"the engine scores the solver's plan {report.score}, the model {expected}")
             if target is not None and not report.won(target):
                 raise SolverBug(f"the solver's witness does not win: score {report.score}, target {target}")
-    return model, solver, status, plan, watcher
+    return _FullSolve(solver, status, plan, watcher)
 
 
 # --- hints -----------------------------------------------------------------------------------------
