@@ -44,8 +44,9 @@ RANGES = {
     # The search's work (solve, the daily's par, the site's and the server's dailies): below half a
     # unit the daily's search has not left its first plans; a day of work is the most anyone waits.
     "work": Range(0.5, 86400, WORK_UNIT),
-    # The par's bound (daily --prove-work): the daily's own bound is 4 units (200 walk programmes).
-    "prove-work": Range(4, 86400, WORK_UNIT),
+    # The par's bound (daily --prove-work), for each date of a batch: at least the daily's own bound,
+    # 4 units (200 walk programmes), at most an hour.
+    "prove-work": Range(4, 3600, WORK_UNIT),
     "lns-work": Range(0, 3600, WORK_UNIT),  # per deal of a level sweep: 0 skips the search
     "cp-sat-work": Range(0, 3600, "seconds of CP-SAT's deterministic clock"),  # 0 skips CP-SAT
     "target": Range(0, 999, "points of appreciation", whole=True),
