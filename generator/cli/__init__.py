@@ -11,12 +11,14 @@ from __future__ import annotations
 
 import argparse
 import importlib
+import re
 import sys
 import textwrap
+from typing import NoReturn
 
 from generator import __version__
 from generator.daily.deal import GENERATOR_VERSION
-from generator.errors import CitytripError
+from generator.errors import CitytripError, UsageError
 from generator.files import one_run
 
 # The subcommand modules, in the order `citytrip --help` lists them.
@@ -39,8 +41,22 @@ COMMANDS = [
 EXIT_USAGE = 2
 
 
+class _Parser(argparse.ArgumentParser):
+    """argparse's parser, whose refusals (a missing argument, an unknown option, a number out of
+    its range in generator/cli/ranges.py) are a UsageError: one paragraph and exit code 2 like every
+    other bad input, not a usage dump. The subcommands' parsers are of the same class."""
+
+    def error(self, message: str) -> NoReturn:
+        # argparse writes "argument --workers: " before what a type said; ranges.number's own
+        # message already starts with the option and its value.
+        ours = re.sub(r"^argument [^:]+: (?=--)", "", message)
+        if ours != message:
+            raise UsageError(ours)
+        raise UsageError(f"{message} (`{self.prog} --help` lists the options)")
+
+
 def build_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(
+    parser = _Parser(
         prog="citytrip",
         description="Printable game content and daily solo puzzles for Citytrip Brugge and Antwerpen. "
                     "Default paths (output/…) are relative to the folder you run citytrip from.",
@@ -66,7 +82,10 @@ def fail(message: str) -> int:
 
 def main(argv: list[str] | None = None) -> int:
     parser = build_parser()
-    args = parser.parse_args(argv)
+    try:
+        args = parser.parse_args(argv)
+    except UsageError as error:
+        return fail(str(error))
     empty = [name for name, value in vars(args).items() if value == ""]
     if empty:  # Path("") is ".", the current folder: a typo should not become a folder
         return fail(f"the {empty[0].replace('_', '-')} argument is empty; give a file or folder name")

@@ -6,8 +6,7 @@ import argparse
 from pathlib import Path
 
 from generator.cli.common import city_argument, language_of
-from generator.cli.print_options import DEFAULT_FOLDER, finish, parse_offset
-from generator.cli.sheets import add_city_options, city_slug
+from generator.cli.print_options import add_city_options, city_slug, finish, output_folder, parse_offset
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:
@@ -42,11 +41,6 @@ def run(args: argparse.Namespace) -> int:
         for pdf in write_cards(city, size, folder, offset_mm):
             finish(args, pdf)
     return 0
-
-
-def output_folder(out: str | None, city) -> Path:
-    """--out, or output/<city>/ (made when the first file is written, like any missing folder)."""
-    return Path(out) if out else DEFAULT_FOLDER / city_slug(city)
 
 
 def write_cards(city, size, folder: Path, offset_mm: tuple[float, float]) -> list[Path]:

@@ -3,17 +3,15 @@
 from __future__ import annotations
 
 import argparse
-import datetime as dt
 import sys
 from pathlib import Path
 
 from generator.cli.common import add_language_option, city_argument, language_of
+from generator.cli.daily_options import daily_city, daily_work, dates, parse_date
+from generator.cli.ranges import number
 from generator.daily.addresses import checked_base_url
 from generator.daily.summary import mini_summary, summary
-from generator.data.cities import shipped_cities
 from generator.errors import UsageError
-
-MAX_DAYS = 366  # a year ahead at most: each date is a daily job of about a minute per city
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:
@@ -39,12 +37,12 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     parser.add_argument("--city", default="brugge", help="brugge (default) or antwerpen")
     parser.add_argument("--paper", default="a4", help="a4 (default) or letter")
     parser.add_argument(
-        "--work", type=float, default=None, metavar="W",
+        "--work", type=number("work"), default=None, metavar="W",
         help="search work per deal, in units of deterministic work of about a second of two cores "
         "(default 40); the answer depends on it, not on the machine: keep it fixed to get the same files",
     )
     parser.add_argument("--no-mini", action="store_true", help="skip the daily mini (its four files)")
-    parser.add_argument("--prove-work", type=float, metavar="W",
+    parser.add_argument("--prove-work", type=number("prove-work"), metavar="W",
                         help="work units for the par's bound (as solve --prove: 50 walk programmes a unit, split by the "
                         "strips' counts; default: the daily's 200 programmes, 4 units); a par that meets it is proven optimal")
     add_language_option(parser)
@@ -58,47 +56,6 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     parser.set_defaults(func=run)
 
 
-def parse_date(text: str | None) -> dt.date:
-    if text is None:
-        return dt.date.today()
-    try:
-        day = dt.date.fromisoformat(text)
-    except ValueError:
-        raise UsageError(f"--date {text!r} is not a date of the form YYYY-MM-DD") from None
-    if not 2000 <= day.year <= 2999:
-        raise UsageError(f"--date {text!r}: choose a year from 2000 to 2999")
-    return day
-
-
-def dates(first: str | None, last: str | None) -> list[dt.date]:
-    start = parse_date(first)
-    end = parse_date(last) if last is not None else start
-    if end < start:
-        raise UsageError(f"--to {end.isoformat()} is before --from {start.isoformat()}")
-    count = (end - start).days + 1
-    if count > MAX_DAYS:
-        raise UsageError(f"--from {start.isoformat()} --to {end.isoformat()} is {count} dates; at most {MAX_DAYS} at a time")
-    return [start + dt.timedelta(days=k) for k in range(count)]
-
-
-def daily_city(text: str) -> str:
-    """A city the daily puzzle is dealt for (--city of daily and site)."""
-    city = text.strip().lower()
-    if city not in shipped_cities():
-        raise UsageError(f"unknown city {text!r}: the daily puzzle is dealt for {', '.join(shipped_cities())}")
-    return city
-
-
-def daily_work(value: float | None) -> float:
-    """The search work per deal (--work of daily and site), the daily's default when not given."""
-    from generator.daily.par import WORK
-
-    work = WORK if value is None else value
-    if not 0.5 <= work <= 3600:
-        raise UsageError(f"--work {value:g}: expected 0.5 to 3600")
-    return work
-
-
 def run(args: argparse.Namespace) -> int:
     from generator.render.pdf import paper
 
@@ -106,8 +63,6 @@ def run(args: argparse.Namespace) -> int:
     lang = language_of(args, city_argument(city))
     size = paper(args.paper)
     work = daily_work(args.work)
-    if args.prove_work is not None and not 4 <= args.prove_work <= 3600:
-        raise UsageError(f"--prove-work {args.prove_work:g}: expected 4 (the daily's own bound, 200 walk programmes) to 3600 units")
     base_url = checked_base_url(args.base_url) if args.base_url is not None else None
     if args.first is None:
         if args.last is not None or args.cluster is not None:

@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import argparse
 
-from generator.cli.cards import output_folder
 from generator.cli.common import city_argument, language_of
-from generator.cli.print_options import check_count, finish, parse_offset
-from generator.cli.sheets import add_base_url_option, add_city_options, city_slug
+from generator.cli.print_options import (add_base_url_option, add_city_options, city_slug, finish, output_folder,
+                                         parse_offset)
+from generator.cli.ranges import number
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:
@@ -24,7 +24,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
         ),
     )
     add_city_options(parser)
-    parser.add_argument("--count", type=int, default=50, metavar="N", help="fill-in sheets per mode (default 50)")
+    parser.add_argument("--count", type=number("count"), default=50, metavar="N", help="fill-in sheets per mode (default 50)")
     parser.add_argument("--back-offset-mm", metavar="X,Y", help="shift the action card backs (see citytrip cards)")
     parser.add_argument("--out", metavar="FOLDER", help="the folder to write into (default: output/CITY/)")
     add_base_url_option(parser)
@@ -39,8 +39,6 @@ def run(args: argparse.Namespace) -> int:
 
     size = paper(args.paper)
     offset_mm = parse_offset(args.back_offset_mm)
-    # Checked before anything is written, so a bad count leaves no partial kit behind.
-    check_count(args.count)
     city = city_argument(args.city)
     base_url = site_base_url(args.base_url, city.key)
     folder = output_folder(args.out, city)

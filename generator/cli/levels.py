@@ -9,6 +9,7 @@ import time
 from pathlib import Path
 
 from generator.cli.common import city_argument
+from generator.cli.ranges import number
 from generator.cluster import checked_address
 from generator.errors import UsageError
 from generator.files import write_text
@@ -18,7 +19,7 @@ from generator.files import write_text
 # (docs/calibration.md, "Rerun with CP-SAT on its deterministic clock").
 CP_SAT_WORK = 60.0
 
-MAX_SHUFFLES = 100_000
+DECK_SIZES = [16, 20]  # the solo game's two decks (docs/rules.md, "Solo levels")
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:
@@ -34,19 +35,19 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     )
     parser.add_argument("--city", default="brugge", help="brugge (default), antwerpen or a city folder")
     parser.add_argument("--cards", default="16", help="16, 20 or 16,20 (default 16)")
-    parser.add_argument("--shuffles", type=int, default=200, help="shuffles per level for the honest player (default 200)")
-    parser.add_argument("--solver-shuffles", type=int, default=0, help="shuffles per level for the solver (default 0)")
-    parser.add_argument("--lns-work", type=float, default=None, metavar="W",
+    parser.add_argument("--shuffles", type=number("shuffles"), default=200, help="shuffles per level for the honest player (default 200)")
+    parser.add_argument("--solver-shuffles", type=number("solver-shuffles"), default=0, help="shuffles per level for the solver (default 0)")
+    parser.add_argument("--lns-work", type=number("lns-work"), default=None, metavar="W",
                         help="deterministic work of the large-neighbourhood search after the honest and planner witnesses "
                         "lose (about seconds of one core; default 10); 0 skips it")
-    parser.add_argument("--cp-sat-work", type=float, default=None, metavar="W",
+    parser.add_argument("--cp-sat-work", type=number("cp-sat-work"), default=None, metavar="W",
                         help="seconds of CP-SAT's deterministic clock per deal after the other witnesses: one worker, "
                         f"the same outcome on every machine (default {CP_SAT_WORK:g}); 0 skips CP-SAT")
-    parser.add_argument("--time-limit", type=float, default=None, metavar="S",
+    parser.add_argument("--time-limit", type=number("time-limit", off="no CP-SAT"), default=None, metavar="S",
                         help="run CP-SAT on S seconds of the wall clock instead (its outcome then depends on the "
                         "machine and its load); 0 skips CP-SAT")
     parser.add_argument("--levels", default=None, help="levels to run, e.g. 1-5,15 (default all)")
-    parser.add_argument("--workers", type=int, default=2, help="parallel processes (default 2)")
+    parser.add_argument("--workers", type=number("workers"), default=2, help="parallel processes (default 2)")
     parser.add_argument("--cluster", metavar="ADDRESS",
                         help="run the jobs on a Dask cluster: a scheduler address like tcp://host:8786, or local:N "
                         "for N worker processes on this machine (docs/cluster.md); the log and report are the same")
@@ -81,14 +82,21 @@ def number_list(text: str | None, known: list[int], what: str) -> list[int]:
         low, high = int(match[1]), int(match[2] or match[1])
         for end in (low, high):
             if end not in known:
-                raise UsageError(f"--{what}: {end} is not one of {min(known)}–{max(known)}")
+                raise UsageError(f"--{what} {text[:40]}: expected {one_of(known)}, not {end}")
         if high < low:
             raise UsageError(f"--{what}: the range {low}-{high} runs backwards")
         chosen.update(range(low, high + 1))
     unknown = sorted(chosen - set(known))
     if unknown:
-        raise UsageError(f"--{what}: {unknown[0]} is not one of {min(known)}–{max(known)}")
+        raise UsageError(f"--{what} {text[:40]}: expected {one_of(known)}, not {unknown[0]}")
     return sorted(chosen)
+
+
+def one_of(known: list[int]) -> str:
+    """The values a list option takes, as a reader says them: "1 to 15", "16 or 20"."""
+    if known == list(range(known[0], known[-1] + 1)) and len(known) > 2:
+        return f"{known[0]} to {known[-1]}"
+    return ", ".join(map(str, known[:-1])) + f" or {known[-1]}" if len(known) > 1 else str(known[0])
 
 
 def run(args: argparse.Namespace) -> int:
@@ -98,21 +106,9 @@ def run(args: argparse.Namespace) -> int:
     from generator.levels.sweep import LNS_WORK, jobs_for, run_jobs
 
     city = city_argument(args.city)
-    cards = number_list(args.cards, [16, 20], "cards")
+    cards = number_list(args.cards, DECK_SIZES, "cards")
     levels = number_list(args.levels, sorted(city.levels), "levels")
-    for name in ("shuffles", "solver_shuffles"):
-        value = getattr(args, name)
-        if not 0 <= value <= MAX_SHUFFLES:
-            raise UsageError(f"--{name.replace('_', '-')} {value}: expected 0 to {MAX_SHUFFLES}")
-    if not 1 <= args.workers <= 64:
-        raise UsageError(f"--workers {args.workers}: expected 1 to 64")
-    if args.time_limit is not None and not (args.time_limit == 0 or 0.1 <= args.time_limit <= 3600):
-        raise UsageError(f"--time-limit {args.time_limit}: expected 0 (no CP-SAT) or 0.1 to 3600 seconds")
     lns_work = LNS_WORK if args.lns_work is None else args.lns_work
-    if not 0 <= lns_work <= 3600:
-        raise UsageError(f"--lns-work {args.lns_work:g}: expected 0 (no search) to 3600")
-    if args.cp_sat_work is not None and not 0 <= args.cp_sat_work <= 3600:
-        raise UsageError(f"--cp-sat-work {args.cp_sat_work:g}: expected 0 (no CP-SAT) to 3600")
     time_limit, cp_sat_work = cp_sat_budget(args.time_limit, args.cp_sat_work)
     cluster = checked_address(args.cluster) if args.cluster is not None else None
     out = Path(args.out)

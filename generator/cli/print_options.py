@@ -1,8 +1,8 @@
-"""Options shared by the print commands: game, variant, language, paper and output (scorepad,
-reference), and the checks of the numbers the print commands take (--count, --pages, --back-offset-mm).
+"""Options shared by the print commands: city, paper, language, preview, the site's address and the
+output folder (sheets, cards, kit), game and variant (scorepad, reference), and --back-offset-mm.
 
-The renderers take plain values (a count of sheets, an offset in mm); the option names and their
-ranges are the command line's, so they are checked and worded here.
+The renderers take plain values (an offset in mm, a folder); the option names are the command
+line's, so they are read and worded here (the plain numbers, --count and --pages, in ranges.py).
 """
 
 from __future__ import annotations
@@ -19,9 +19,35 @@ from generator.language import DEFAULT, file_suffix, speaking
 T = TypeVar("T")  # a loaded score pad or reference template
 
 DEFAULT_FOLDER = Path("output")
-MAX_COUNT = 1000  # --count: fill-in sheets per mode
-MAX_PAGES = 100  # --pages: score pad pages
 MAX_OFFSET_MM = 10.0  # --back-offset-mm: each shift within ±10 mm
+
+
+def add_city_options(parser: argparse.ArgumentParser) -> None:
+    """--city, --paper, --lang and --preview, shared by sheets, cards and kit."""
+    parser.add_argument("--city", required=True, metavar="CITY", help="brugge, antwerpen, or the folder of your own city")
+    parser.add_argument("--paper", default="a4", metavar="PAPER", help="a4 (default) or letter")
+    add_language_option(parser)
+    parser.add_argument("--preview", action="store_true", help="also write a PNG of the first page next to each PDF")
+
+
+def add_base_url_option(parser: argparse.ArgumentParser) -> None:
+    """--base-url of the printing commands: the sheets' QR code to the city's table page."""
+    parser.add_argument(
+        "--base-url", metavar="URL",
+        help="the address of the site that `citytrip site` built (like https://example.org/citytrip): each "
+             "fill-in sheet's header then carries a QR code to the city's table page (URL/CITY/table.html), "
+             "which turns the action cards on a phone (default: no QR code)")
+
+
+def city_slug(city) -> str:
+    """A file-name-safe name for a city: the shipped key, or its display name in lowercase."""
+    text = city.key if "/" not in city.key and "\\" not in city.key else city.name
+    return "".join(c if c.isalnum() else "-" for c in text.lower()).strip("-") or "city"
+
+
+def output_folder(out: str | None, city) -> Path:
+    """--out, or output/<city>/ (made when the first file is written, like any missing folder)."""
+    return Path(out) if out else DEFAULT_FOLDER / city_slug(city)
 
 
 def add_print_options(parser: argparse.ArgumentParser, kind: str) -> None:
@@ -93,20 +119,6 @@ def finish(args: argparse.Namespace, pdf: Path) -> None:
         from generator.render.preview import preview_path, write_preview
 
         print(write_preview(pdf, preview_path(pdf)))
-
-
-def check_count(count: int) -> int:
-    """--count N (sheets per mode); UsageError outside 1–MAX_COUNT."""
-    if not 1 <= count <= MAX_COUNT:
-        raise UsageError(f"--count must be 1–{MAX_COUNT} sheets, not {count}")
-    return count
-
-
-def check_pages(pages: int) -> int:
-    """--pages N (score pad pages); UsageError outside 1–MAX_PAGES."""
-    if not 1 <= pages <= MAX_PAGES:
-        raise UsageError(f"--pages must be 1–{MAX_PAGES}, not {pages}")
-    return pages
 
 
 def parse_offset(text: str | None) -> tuple[float, float]:

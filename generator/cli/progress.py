@@ -66,6 +66,20 @@ def solver_progress() -> Iterator[Callable | None]:
         yield None if show is None else (lambda found: show(f"best {_number(found.best)}  bound {_number(found.bound)}"))
 
 
+@contextlib.contextmanager
+def proof_progress() -> Iterator[Callable | None]:
+    """A callback for `solve --prove`'s progress (its stage, best plan, bound and work,
+    generator/solver/proof.py) that shows them on a status line; None off a terminal."""
+    with status_line("prove") as show:
+        yield None if show is None else (lambda found: show(_proof_line(found)))
+
+
+def _proof_line(found) -> str:
+    gap = f"{(found.bound - found.best) / abs(found.best):.1%}" if found.best and found.bound is not None else "–"
+    return (f"{found.stage}  best {_number(found.best)}  bound {_number(found.bound)}  gap {gap}  "
+            f"nodes {found.nodes}  work {found.work:.1f}")
+
+
 class _StageLine:
     """A daily job's stages (generator/daily/stages.py) on a status line, with the best plan so far."""
 

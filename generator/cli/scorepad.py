@@ -8,7 +8,8 @@ from __future__ import annotations
 
 import argparse
 
-from generator.cli.print_options import add_print_options, check_pages, finish, template_to_print
+from generator.cli.print_options import add_print_options, finish, template_to_print
+from generator.cli.ranges import number
 from generator.errors import UsageError
 
 
@@ -20,7 +21,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     )
     add_print_options(parser, "scorepad")
     parser.add_argument("--players", type=int, metavar="N", help="number of player columns (default: the most the game allows)")
-    parser.add_argument("--pages", type=int, default=1, metavar="N", help="number of pages (default 1)")
+    parser.add_argument("--pages", type=number("pages"), default=1, metavar="N", help="number of pages (default 1)")
     parser.set_defaults(func=run)
 
 
@@ -37,6 +38,5 @@ def run(args: argparse.Namespace) -> int:
         return players
 
     with template_to_print(args, "scorepad", load_scorepad, check=players_of) as (template, size, out):
-        check_pages(args.pages)
         finish(args, render_scorepad(template, players_of(template), size, out, pages=args.pages))
     return 0

@@ -4,12 +4,13 @@
 from __future__ import annotations
 
 import argparse
-import datetime as dt
 import re
 import socket
 import sys
 from pathlib import Path
 
+from generator.cli.daily_options import daily_city, daily_work, parse_date
+from generator.cli.ranges import number
 from generator.errors import UsageError, shown
 
 RUN_FOR_REAL = """\
@@ -46,19 +47,19 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     parser.add_argument("--db", default="results.sqlite", metavar="DB",
                         help="a SQLite file (default: results.sqlite, made when missing) or postgresql://USER@HOST/NAME")
     parser.add_argument("--host", default="127.0.0.1", help="the address to listen on (default: 127.0.0.1)")
-    parser.add_argument("--port", type=int, default=8000, help="the port to listen on (default: 8000)")
+    parser.add_argument("--port", type=number("port"), default=8000, help="the port to listen on (default: 8000)")
     parser.add_argument("--allow-origin", action="append", default=[], metavar="ORIGIN",
                         help="a site address whose pages may post plays (CORS), e.g. https://citytrip.example; repeatable")
     parser.add_argument("--site", metavar="DIR", help="also serve this built site (citytrip site --out DIR) at /")
-    parser.add_argument("--work", type=float, metavar="W",
+    parser.add_argument("--work", type=number("work"), metavar="W",
                         help="the work of the dailies' par, as given to citytrip daily (default: the daily's, 40)")
     parser.add_argument("--city", action="append", default=[], metavar="C",
                         help="prepare only this city's puzzles ahead (repeatable; default: every shipped city); plays of the others are still taken")
     parser.add_argument("--no-deal-ahead", action="store_true",
                         help="do not solve today's and tomorrow's puzzles at start, only when a play of them arrives")
-    parser.add_argument("--plays-per-minute", type=int, default=30, metavar="N",
+    parser.add_argument("--plays-per-minute", type=number("plays-per-minute"), default=30, metavar="N",
                         help="plays one address may post a minute (default: 30; 0: no limit, for a load test)")
-    parser.add_argument("--workers", type=int, default=1, metavar="N",
+    parser.add_argument("--workers", type=number("workers"), default=1, metavar="N",
                         help="server processes (default: 1); each keeps its own rate limit and deals the dates ahead")
     parser.add_argument("--today", metavar="DATE",
                         help="the date taken as today, YYYY-MM-DD (default: today's UTC date; for tests)")
@@ -69,26 +70,13 @@ ORIGIN = re.compile(r"https?://[A-Za-z0-9.-]+(:[0-9]{1,5})?")
 
 
 def run(args: argparse.Namespace) -> int:
-    from generator.cli.daily import daily_city, daily_work
-
-    if not 1 <= args.port <= 65535:
-        raise UsageError(f"--port {args.port}: expected 1 to 65535")
-    if not 0 <= args.plays_per_minute <= 1_000_000:
-        raise UsageError(f"--plays-per-minute {args.plays_per_minute}: expected 0 to 1,000,000")
     for origin in args.allow_origin:
         if not ORIGIN.fullmatch(origin):
             raise UsageError(f"--allow-origin {shown(origin)} is not a site's origin like https://citytrip.example "
                              "(scheme, host and port only, no path or trailing /)")
     if args.site is not None and not Path(args.site).is_dir():
         raise UsageError(f"--site {shown(args.site)} is not a folder (make one with citytrip site --out DIR)")
-    today = None
-    if args.today is not None:
-        try:
-            today = dt.date.fromisoformat(args.today)
-        except ValueError:
-            raise UsageError(f"--today {args.today!r} is not a date of the form YYYY-MM-DD") from None
-    if not 1 <= args.workers <= 64:
-        raise UsageError(f"--workers {args.workers}: expected 1 to 64")
+    today = parse_date(args.today, "--today") if args.today is not None else None
     work = daily_work(args.work)
     cities = tuple(daily_city(c) for c in args.city)
     try:

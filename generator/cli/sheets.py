@@ -5,8 +5,9 @@ from __future__ import annotations
 import argparse
 from pathlib import Path
 
-from generator.cli.common import add_language_option, city_argument, language_of
-from generator.cli.print_options import DEFAULT_FOLDER, check_count, finish
+from generator.cli.common import city_argument, language_of
+from generator.cli.print_options import DEFAULT_FOLDER, add_base_url_option, add_city_options, city_slug, finish
+from generator.cli.ranges import number
 from generator.errors import UsageError
 
 
@@ -23,36 +24,13 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     )
     add_city_options(parser)
     parser.add_argument("--mode", metavar="MODE", help="basic (default), advanced or both (--duplex: both)")
-    parser.add_argument("--count", type=int, default=1, metavar="N", help="sheets per mode (default 1)")
+    parser.add_argument("--count", type=number("count"), default=1, metavar="N", help="sheets per mode (default 1)")
     parser.add_argument("--duplex", action="store_true", help="advanced sheet on the back of each basic sheet")
     add_base_url_option(parser)
     parser.add_argument("--out", metavar="PATH",
                         help="the PDF to write (default: output/CITY-sheets-MODE.pdf; in Dutch or French, "
                              "output/CITY-sheets-MODE-nl.pdf or -fr.pdf)")
     parser.set_defaults(func=run)
-
-
-def add_city_options(parser: argparse.ArgumentParser) -> None:
-    """--city, --paper, --lang and --preview, shared by sheets, cards and kit."""
-    parser.add_argument("--city", required=True, metavar="CITY", help="brugge, antwerpen, or the folder of your own city")
-    parser.add_argument("--paper", default="a4", metavar="PAPER", help="a4 (default) or letter")
-    add_language_option(parser)
-    parser.add_argument("--preview", action="store_true", help="also write a PNG of the first page next to each PDF")
-
-
-def add_base_url_option(parser: argparse.ArgumentParser) -> None:
-    """--base-url of the printing commands: the sheets' QR code to the city's table page."""
-    parser.add_argument(
-        "--base-url", metavar="URL",
-        help="the address of the site that `citytrip site` built (like https://example.org/citytrip): each "
-             "fill-in sheet's header then carries a QR code to the city's table page (URL/CITY/table.html), "
-             "which turns the action cards on a phone (default: no QR code)")
-
-
-def city_slug(city) -> str:
-    """A file-name-safe name for a city: the shipped key, or its display name in lowercase."""
-    text = city.key if "/" not in city.key and "\\" not in city.key else city.name
-    return "".join(c if c.isalnum() else "-" for c in text.lower()).strip("-") or "city"
 
 
 def run(args: argparse.Namespace) -> int:
@@ -74,7 +52,6 @@ def run(args: argparse.Namespace) -> int:
         out = DEFAULT_FOLDER / f"{city_slug(city)}-sheets-{'duplex' if args.duplex else mode}{file_suffix(lang)}.pdf"
     if args.duplex and mode != "both":
         raise UsageError("--duplex prints the advanced sheet on the back of the basic one: use it with --mode both")
-    check_count(args.count)
     base_url = site_base_url(args.base_url, city.key)
     table_url = table_address(base_url, city.key) if base_url else None
     with speaking(lang):

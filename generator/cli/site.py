@@ -6,7 +6,8 @@ import argparse
 from pathlib import Path
 
 from generator.cli.common import add_language_option, city_argument, language_of
-from generator.cli.daily import daily_city, daily_work, dates
+from generator.cli.daily_options import daily_city, daily_work, dates
+from generator.cli.ranges import number
 from generator.daily.addresses import checked_base_url, checked_results_url
 from generator.data.cities import shipped_cities
 from generator.errors import UsageError
@@ -38,7 +39,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
                         help="where `citytrip serve` answers (e.g. https://results.example.org): a finished daily or "
                              "mini is sent there (its code, the plan and a random id) and the page shows the player's "
                              "standing; without it the pages send nothing")
-    parser.add_argument("--work", type=float, default=None, metavar="W",
+    parser.add_argument("--work", type=number("work"), default=None, metavar="W",
                         help="the daily's search work per deal (default as `citytrip daily`)")
     parser.add_argument("--paper", default="a4", help="a4 (default) or letter, for the printable PDFs")
     add_language_option(parser)
@@ -58,16 +59,20 @@ def run(args: argparse.Namespace) -> int:
     cities = list(shipped_cities()) if args.city is None else [daily_city(args.city)]
     lang = language_of(args, city_argument(cities[0]) if len(cities) == 1 else None)
     work = daily_work(args.work)
+    size = paper(args.paper).name
     base_url = checked_base_url(args.base_url) if args.base_url is not None else None
     results_url = checked_results_url(args.results_url) if args.results_url is not None else None
+    made: list[Path] = []  # every date's puzzle files (YAML and PDFs), which build_site does not list
 
     def make(city: str, day, folder: Path):
-        return make_date(DailyJob(city, day, work, paper(args.paper).name, base_url, with_mini=True, out=str(folder),
-                                  render=render_daily, lang=lang), folder)
+        daily, mini = make_date(DailyJob(city, day, work, size, base_url, with_mini=True, out=str(folder),
+                                         render=render_daily, lang=lang), folder)
+        made.extend(path for puzzle in (daily, mini) if puzzle is not None for path in puzzle.files)
+        return daily, mini
 
     with speaking(lang):
         written = build_site(Path(args.out), cities, days, make, progress=print, results_url=results_url)
     print(f"Citytrip site: {len(days)} date(s) × {len(cities)} cities in {args.out}; open {Path(args.out) / 'index.html'} "
-          f"through a web server (python3 -m http.server -d {args.out}); {len(written)} files")
+          f"through a web server (python3 -m http.server -d {args.out}); {len(written) + len(made)} files")
     return 0
 

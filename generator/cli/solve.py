@@ -6,6 +6,7 @@ import argparse
 from pathlib import Path
 
 from generator.cli.common import print_json, puzzle_argument
+from generator.cli.ranges import number
 from generator.errors import UsageError
 from generator.files import write_text
 from generator.rules.notation import format_turn
@@ -18,7 +19,6 @@ from generator.solver.walk_bound import ITERATIONS  # no OR-Tools: that loads on
 EXIT_NOT_WON = 1  # --target: UNSOLVABLE or UNKNOWN
 EXIT_INTERRUPTED = 130  # --prove stopped by Ctrl-C (the best plan and bound so far are printed)
 PROVE_WORK = 40.0  # --prove's default work: the daily's search budget
-PROVE_MAX_WORK = 86400.0
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:
@@ -37,14 +37,14 @@ def register(subparsers: argparse._SubParsersAction) -> None:
         ),
     )
     parser.add_argument("puzzle", metavar="PUZZLE", help="a puzzle YAML file")
-    parser.add_argument("--time-limit", type=float, metavar="S", help="seconds (default 60; not with --prove)")
-    parser.add_argument("--workers", type=int, default=2, metavar="K", help="processes (default 2, one per core)")
-    parser.add_argument("--work", type=float, metavar="W",
+    parser.add_argument("--time-limit", type=number("time-limit"), metavar="S", help="seconds (default 60; not with --prove)")
+    parser.add_argument("--workers", type=number("workers"), default=2, metavar="K", help="processes (default 2, one per core)")
+    parser.add_argument("--work", type=number("work"), metavar="W",
                         help="the search's work in deterministic units of about a second of two cores (default: 60 %% of "
                         "the time limit, stopped by the clock); given, the plan is the same on every machine")
-    parser.add_argument("--target", type=int, metavar="N", help="decide whether appreciation N can be reached with every assignment")
-    parser.add_argument("--seed", type=int, default=0, help="random seed, 0 to 2147483647 (default 0)")
-    parser.add_argument("--walk-bound", type=int, default=ITERATIONS, metavar="N",
+    parser.add_argument("--target", type=number("target"), metavar="N", help="decide whether appreciation N can be reached with every assignment")
+    parser.add_argument("--seed", type=number("seed"), default=0, help="random seed, 0 to 2147483647 (default 0)")
+    parser.add_argument("--walk-bound", type=number("walk-bound"), default=ITERATIONS, metavar="N",
                         help=f"N walk programmes for an upper bound that sees the path (default {ITERATIONS}, about 10 s; "
                         "0 leaves it out); given --work, the bound is the same on every machine")
     parser.add_argument("--prove", action="store_true",
@@ -63,13 +63,6 @@ def run(args: argparse.Namespace) -> int:
         return run_proof(args)
     if args.time_limit is None:
         args.time_limit = 60.0
-    if not 0 < args.time_limit <= 86400:
-        raise UsageError(f"--time-limit must be between 0 and 86400 seconds, not {args.time_limit:g}")
-    check_search_options(args)
-    if args.work is not None and not 0 <= args.work <= 86400:
-        raise UsageError(f"--work must be between 0 and 86400, not {args.work:g}")
-    if not 0 <= args.walk_bound <= 10000:
-        raise UsageError(f"--walk-bound must be between 0 and 10000, not {args.walk_bound}")
     puzzle = puzzle_argument(args.puzzle)
     from generator.cli.progress import solver_progress
     from generator.solver import solve  # ortools loads only for this command
@@ -87,16 +80,6 @@ def _exit_code(status: Status) -> int:
     return EXIT_NOT_WON if status in (Status.UNSOLVABLE, Status.UNKNOWN) else 0
 
 
-def check_search_options(args: argparse.Namespace) -> None:
-    """The options a solve and a proof share: UsageError for a silly target, workers or seed."""
-    if args.target is not None and not 0 <= args.target <= 999:
-        raise UsageError(f"--target must be between 0 and 999, not {args.target}")
-    if not 1 <= args.workers <= 64:
-        raise UsageError(f"--workers must be between 1 and 64, not {args.workers}")
-    if not 0 <= args.seed < 2**31:
-        raise UsageError(f"--seed must be between 0 and {2**31 - 1}, not {args.seed}")
-
-
 def answer(args: argparse.Namespace, result, described: str) -> None:
     """The plan into --plan-out when asked, and the result on stdout: JSON with --json, else `described`."""
     if args.plan_out and result.plan is not None:
@@ -108,24 +91,17 @@ def answer(args: argparse.Namespace, result, described: str) -> None:
 
 
 def run_proof(args: argparse.Namespace) -> int:
-    """--prove: prove_plan on --work units, its progress on stderr, the answer on stdout."""
-    import sys
-
-    work = PROVE_WORK if args.work is None else args.work
-    if not 0 < work <= PROVE_MAX_WORK:
-        raise UsageError(f"--work must be more than 0 and at most {PROVE_MAX_WORK:g} units with --prove, not {work:g}: "
-                         "the search gets half of it and the bound the rest (a unit is about a second of two cores)")
+    """--prove: prove_plan on --work units, its progress on stderr (on a terminal), the answer on stdout."""
+    work = PROVE_WORK if args.work is None else args.work  # the search gets half of it, the bound the rest
     if args.time_limit is not None:
         raise UsageError("--prove runs on --work alone, the same on every machine: leave out --time-limit")
-    check_search_options(args)
     puzzle = puzzle_argument(args.puzzle)
+    from generator.cli.progress import proof_progress
     from generator.solver.proof import prove_plan  # ortools loads only for this command
 
-    def progress(p) -> None:
-        print(p.line(), file=sys.stderr, flush=True)
-
-    budget = Budget(work=work, workers=args.workers, seed=args.seed)
-    result = prove_plan(puzzle, budget, target=args.target, progress=progress)
+    with proof_progress() as progress:
+        result = prove_plan(puzzle, Budget(work=work, workers=args.workers, seed=args.seed), target=args.target,
+                            progress=progress)
     answer(args, result, describe_proof(puzzle, result))
     if result.interrupted:
         return EXIT_INTERRUPTED

@@ -1,6 +1,7 @@
 """Scoring several players' plays of one game: races, majorities, and the winner (R17).
 
-Each player has a Sheet of the same puzzle. Race assignments (types 1, 4, 5) rank players by the
+Each player has a Sheet of the same puzzle. No page runs this (a group at the table scores on
+paper), so the site's engine bundle leaves it out (generator/site/assets.py). Race assignments (types 1, 4, 5) rank players by the
 turn they completed them; type 3 goes to the most goals (ties share); types 2 and 6 score each
 player alone.
 """
@@ -23,29 +24,30 @@ class PlayerScore:
     total: int
 
 
-def score_players(games: Sequence[Sheet]) -> list[PlayerScore]:
-    if not games:
+def score_players(sheets: Sequence[Sheet]) -> list[PlayerScore]:
+    """Each player's score, in the order of their `sheets` (one a player, all of one puzzle)."""
+    if not sheets:
         return []
-    puzzle = games[0].puzzle
-    if any(g.puzzle is not puzzle for g in games):
+    puzzle = sheets[0].puzzle
+    if any(sheet.puzzle is not puzzle for sheet in sheets):
         raise ValueError("all players must play the same puzzle")
-    per_player: list[dict[str, int]] = [{} for _ in games]
+    per_player: list[dict[str, int]] = [{} for _ in sheets]
     for assignment in puzzle.assignments:
         if assignment.is_race:
-            points = race_points(assignment.values, [g.completed.get(assignment.id) for g in games])
+            points = race_points(assignment.values, [sheet.completed.get(assignment.id) for sheet in sheets])
         elif assignment.is_majority:
-            counts = [assignment.goal_count(g.tally.circled, g.tally.achieved) for g in games]
+            counts = [assignment.goal_count(sheet.tally.circled, sheet.tally.achieved) for sheet in sheets]
             points = majority_points(assignment.values[0], counts)
         else:
-            points = [assignment.solo_points(g.tally.circled, g.tally.achieved) for g in games]
+            points = [assignment.solo_points(sheet.tally.circled, sheet.tally.achieved) for sheet in sheets]
         for mine, p in zip(per_player, points):
             mine[assignment.id] = p
     scores = []
-    for game, assignments in zip(games, per_player):
-        strips = game.strip_scores()
-        hunted = game.hunted_score()
+    for sheet, assignments in zip(sheets, per_player):
+        strips = sheet.strip_scores()
+        hunted = sheet.hunted_score()
         total = sum(strips.values()) + sum(assignments.values()) + hunted
-        scores.append(PlayerScore(strips, assignments, hunted, game.hunted, total))
+        scores.append(PlayerScore(strips, assignments, hunted, sheet.hunted, total))
     return scores
 
 

@@ -69,3 +69,22 @@ def test_the_solvers_progress_shows_best_and_bound(monkeypatch):
     with progress.solver_progress() as report:
         report(Found())
     assert "solve: best 57  bound –" in terminal.getvalue()
+
+
+def test_a_proofs_progress_shows_stage_best_bound_and_gap(monkeypatch):
+    """`solve --prove` on a terminal: its stage, best plan, bound, gap, nodes and work on the status line."""
+    terminal = _terminal(monkeypatch)
+
+    class Found:
+        stage, best, bound, nodes, work, seconds = "bound", 80, 100, 12, 3.25, 1.0
+
+    with progress.proof_progress() as report:
+        report(Found())
+    assert "prove: bound  best 80  bound 100  gap 25.0%  nodes 12  work 3.2" in terminal.getvalue()
+
+
+def test_off_a_terminal_a_proof_is_handed_no_progress(capsys):
+    """Off a terminal the proof gets no callback, so it prints and formats nothing (README)."""
+    with progress.proof_progress() as report:
+        assert report is None
+    assert capsys.readouterr() == ("", "")

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from generator.cli.print_options import MAX_COUNT, check_count, check_pages, parse_offset
+from generator.cli.print_options import parse_offset
 from generator.data.cities import load_city
 from generator.errors import UsageError
 from generator.render.pdf import PAPERS
@@ -40,16 +40,6 @@ def test_back_offset_is_parsed_by_the_cli_in_millimetres():
             parse_offset(text)
         with pytest.raises(UsageError, match=message):
             parse_offset(text)
-
-
-def test_counts_are_checked_by_the_cli():
-    """--count takes 1–MAX_COUNT sheets and --pages 1–100 pages, worded with the option."""
-    assert check_count(1) == 1 and check_count(MAX_COUNT) == MAX_COUNT
-    assert check_pages(100) == 100
-    with pytest.raises(UsageError, match="--count"):
-        check_count(0)
-    with pytest.raises(UsageError, match="--pages"):
-        check_pages(101)
 
 
 def test_render_sheets_refuses_inconsistent_plain_values(tmp_path: Path):

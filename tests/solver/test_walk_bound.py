@@ -87,4 +87,4 @@ def test_the_cli_prints_the_walk_bound_and_refuses_a_silly_count(tmp_path, capsy
     result = json.loads(capsys.readouterr().out)
     assert result["walk_bound"] is not None and result["bound"] <= result["walk_bound"]
     assert main(["solve", str(path), "--walk-bound", "-1"]) == 2
-    assert "--walk-bound must be between 0 and 10000" in capsys.readouterr().err
+    assert "--walk-bound -1: expected a whole number from 0 to 10,000 walk programmes" in capsys.readouterr().err

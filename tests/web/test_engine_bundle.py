@@ -10,6 +10,9 @@ import ast
 import json
 import subprocess
 import sys
+from pathlib import Path
+
+import generator
 
 from generator.browser.puzzle_json import puzzle_to_json
 from generator.daily.deal import deal
@@ -41,6 +44,16 @@ def test_the_bundle_imports_only_the_standard_library_and_itself():
                     continue
                 top = name.split(".")[0]
                 assert top in sys.stdlib_module_names or name in bundled or top == "__future__", (path, name)
+
+
+def test_the_bundle_leaves_out_what_no_page_runs():
+    """Multiplayer scoring (R17) is engine code no page runs: not shipped; every other module of
+    the engine and its browser bridge is (the test above catches a bundled module importing it)."""
+    root = Path(generator.__file__).resolve().parent
+    engine = {f"generator/{path.relative_to(root).as_posix()}"
+              for package in assets.ENGINE_PACKAGES for path in (root / package).glob("*.py")}
+    assert set(engine_sources()) >= engine - {"generator/rules/multiplayer.py"}
+    assert "generator/rules/multiplayer.py" in engine and "generator/rules/multiplayer.py" not in engine_sources()
 
 
 def test_every_standard_module_the_bundle_imports_is_in_the_sites_trimmed_standard_library():

@@ -289,3 +289,25 @@ def test_a_translation_cannot_break_the_script(monkeypatch):
     written = messages.translated(source, "play.js")
     assert json.loads(written[len("say("):written.index(");")]) == 'Fin "du jeu" \\ </script>'
     assert messages.translated("<p>[[Score]] <b>$x</b></p>", "page.html") == '<p>Fin "du jeu" \\ </script> <b>$x</b></p>'
+
+
+def test_the_summary_counts_every_file_the_site_command_writes(tmp_path, run, monkeypatch):
+    """`citytrip site` for one date: the "N files" of its summary are the files in the folder, the
+    daily's and the mini's YAML and PDFs among them (it once counted only the pages and assets)."""
+    import functools
+
+    import generator.daily.batch
+    from generator.daily.mini import make_mini
+    from stand_in import stand_in_daily
+
+    def stand_in(city, day, folder, *, work, render, paper, base_url, lang):
+        render = functools.partial(render, paper=paper)
+        return (stand_in_daily(city, day, folder, render, base_url),
+                make_mini(city, day, folder, render=render, base_url=base_url))
+
+    monkeypatch.setattr(generator.daily.batch, "make_date", stand_in)
+    code, out, err = run("site", "--out", tmp_path / "site", "--from", MONDAY.isoformat(), "--city", "antwerpen")
+    assert code == 0, err
+    on_disk = [path for path in (tmp_path / "site").rglob("*") if path.is_file()]
+    assert sum(path.suffix in (".pdf", ".yaml") for path in on_disk) == 8  # a daily's four files and its mini's
+    assert out.rstrip().endswith(f"; {len(on_disk)} files")
