@@ -53,12 +53,18 @@ def register(subparsers: argparse._SubParsersAction) -> None:
                         "SOLVABLE, UNSOLVABLE (the bound is below it, or the full model proves no plan wins) or UNKNOWN. "
                         "Progress on stderr; Ctrl-C prints "
                         "the best plan and bound so far")
+    parser.add_argument("--as-daily", action="store_true",
+                        help="run exactly the search that sets a daily's par (complete assignments first, then "
+                        "appreciation; seed 0, two workers, no full model) on --work units (default the daily's "
+                        "40), then the daily's walk bound: compare a par with more search on any puzzle")
     parser.add_argument("--json", action="store_true", help="print the result as JSON")
     parser.add_argument("--plan-out", metavar="FILE", help="write the plan to FILE (YAML, readable by verify)")
     parser.set_defaults(func=run)
 
 
 def run(args: argparse.Namespace) -> int:
+    if args.as_daily:
+        return run_as_daily(args)
     if args.prove:
         return run_proof(args)
     if args.time_limit is None:
@@ -88,6 +94,34 @@ def answer(args: argparse.Namespace, result, described: str) -> None:
         print_json(result.as_dict())
     else:
         print(described)
+
+
+def run_as_daily(args: argparse.Namespace) -> int:
+    """--as-daily: the daily's own search and bound (generator/daily/par.py), so that the daily, the
+    benchmark and a designer's puzzle are searched by one code path."""
+    import time
+
+    from generator.daily.par import SEED, WORK, bound_daily, solve_daily
+
+    given = [name for name, value in (("--prove", args.prove), ("--target", args.target is not None),
+                                      ("--time-limit", args.time_limit is not None), ("--seed", args.seed != SEED))
+             if value]
+    if given:
+        raise UsageError(f"--as-daily runs the daily's search as it is (seed {SEED}, on work alone, no target): "
+                         f"leave out {' and '.join(given)}")
+    puzzle = puzzle_argument(args.puzzle)
+    from generator.cli.progress import daily_stages
+    from generator.solver.full_model import SolveResult  # ortools loads only for this command
+
+    started = time.monotonic()
+    work = WORK if args.work is None else args.work
+    with daily_stages("the daily's search") as stages:
+        solution = bound_daily(puzzle, solve_daily(puzzle, work, stages))
+    result = SolveResult(Status.OPTIMAL if solution.proven else Status.FEASIBLE, solution.score, solution.bound,
+                         time.monotonic() - started, solution.plan, window=solution.window, work=solution.work,
+                         walk_bound=solution.bound)
+    answer(args, result, f"the daily's search at work {work:g}:\n" + describe(puzzle, result))
+    return 0
 
 
 def run_proof(args: argparse.Namespace) -> int:

@@ -41,6 +41,7 @@ class Solution:
     proven: bool
     honest: int  # the honest player's score (players/honest.py): a deal it already wins at the par is dull
     window: int = 0  # certificate: no better plan changes at most this many consecutive turns
+    work: float = 0.0  # the search's deterministic work spent
 
 
 @dataclass(frozen=True)

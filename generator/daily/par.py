@@ -40,7 +40,7 @@ def solve_daily(puzzle: Puzzle, work: float = WORK, stages: Stages = QUIET) -> S
         raise AssertionError("the solver returned no plan for a daily deal")  # the cheap players always find one
     honest = honest_score(puzzle)
     return Solution(plan=result.plan, score=result.score, bound=result.bound, proven=result.proven, honest=honest,
-                    window=result.window)
+                    window=result.window, work=result.work)
 
 
 def bound_daily(puzzle: Puzzle, solution: Solution, programmes: int = WALK_PROGRAMMES) -> Solution:

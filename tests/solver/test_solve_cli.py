@@ -72,3 +72,30 @@ def test_the_certificate_is_stated_in_text_and_json():
     sentence = f"no better plan changes at most {result.window} consecutive turns"
     assert f"local optimality: {sentence}" in describe(puzzle, result).splitlines()[1]
     assert result.as_dict()["certificate"] == {"window": result.window, "text": sentence}
+
+
+def test_as_daily_runs_the_daily_search_and_bound_and_says_so(tmp_path, capsys):
+    """`solve --as-daily` is the daily's par search and bound (daily/par.py) on any puzzle: the same
+    plan, score, certificate and bound as solve_daily and bound_daily at that work, the plan legal."""
+    from generator.daily.par import bound_daily, solve_daily
+    from generator.data.puzzles import load_puzzle
+
+    out = tmp_path / "plan.yaml"
+    assert main(["solve", str(TINY), "--as-daily", "--work", "1", "--json", "--plan-out", str(out)]) == 0
+    result = json.loads(capsys.readouterr().out)
+    puzzle = load_puzzle(TINY)
+    daily = bound_daily(puzzle, solve_daily(puzzle, 1.0))
+    assert (result["score"], result["bound"]) == (daily.score, daily.bound)
+    assert (result["certificate"] or {}).get("window", 0) == daily.window
+    assert load_plan(out) == daily.plan and replay(puzzle, daily.plan).score == daily.score
+    assert result["status"] == ("OPTIMAL" if daily.proven else "FEASIBLE")
+    assert main(["solve", str(TINY), "--as-daily", "--work", "1"]) == 0
+    assert capsys.readouterr().out.startswith("the daily's search at work 1:\n")
+
+
+def test_as_daily_refuses_what_the_daily_does_not_choose(capsys):
+    """The daily's search has no target, no clock and seed 0: asking otherwise is one paragraph, exit 2."""
+    for extra in (["--target", "50"], ["--time-limit", "10"], ["--seed", "3"], ["--prove"]):
+        assert main(["solve", str(TINY), "--as-daily", *extra]) == 2
+        err = capsys.readouterr().err
+        assert "--as-daily" in err and extra[0] in err and "Traceback" not in err
