@@ -47,13 +47,6 @@ class ProofProgress:
     work: float
     seconds: float
 
-    def line(self) -> str:
-        best = "–" if self.best is None else str(self.best)
-        bound = "–" if self.bound is None else str(self.bound)
-        gap = f"{(self.bound - self.best) / abs(self.best):.1%}" if self.best and self.bound is not None else "–"
-        return (f"prove: {self.stage}  best {best}  bound {bound}  gap {gap}  nodes {self.nodes}  "
-                f"work {self.work:.1f}  elapsed {self.seconds:.1f} s")
-
 
 @dataclass(frozen=True)
 class ProofResult:
