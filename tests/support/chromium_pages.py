@@ -64,7 +64,15 @@ def open_page(browser, url: str, viewport: dict = PHONE, timeout: float = 180_00
     """A new page at `url`, once the engine is loaded (data-state="ready"); page errors collected
     in `page.errors`. The wait is generous: the suite's other worker may be solving a daily on
     the same two cores (how fast a page opens is benchmarks/site.py's to measure)."""
-    page = browser.new_page(viewport=viewport)
+    return _opened(browser.new_page(viewport=viewport), url, timeout)
+
+
+def context_page(context, url: str, timeout: float = 180_000):
+    """`open_page` in a browser context of the test's own (its own storage and service worker)."""
+    return _opened(context.new_page(), url, timeout)
+
+
+def _opened(page, url: str, timeout: float):
     page.errors = []
     page.on("pageerror", lambda error: page.errors.append(str(error)))
     page.goto(url)

@@ -20,7 +20,7 @@ from pathlib import Path
 
 import pytest
 
-from chromium_pages import DESKTOP, PHONE, play_plan, served
+from chromium_pages import DESKTOP, PHONE, context_page, play_plan, served
 from generator.data.puzzles import load_plan, load_puzzle
 from generator.language import speaking
 from generator.players.honest import honest_plan
@@ -106,16 +106,6 @@ def kept(page) -> dict | None:
     return page.evaluate(f"() => JSON.parse(localStorage.getItem({json.dumps(QUEUE)}))")
 
 
-def open_in(context, url: str):
-    """A new page of `context` at `url`, once the engine is loaded; its errors in `page.errors`."""
-    page = context.new_page()
-    page.errors = []
-    page.on("pageerror", lambda error: page.errors.append(str(error)))
-    page.goto(url)
-    page.wait_for_selector("body[data-state=ready]", timeout=180_000)
-    return page
-
-
 def reopened(page) -> None:
     """The next visit: the page loaded again, its engine ready."""
     page.reload()
@@ -177,7 +167,7 @@ def test_a_daily_won_by_taps_shows_the_standing_from_a_running_serve(results_sit
         base = server.url if database == "sqlite" else results_site.static
         context = browser.new_context(viewport=PHONE)
         requests = recorded(context)
-        page = open_in(context, f"{base}/{DAILY_PAGE}")
+        page = context_page(context, f"{base}/{DAILY_PAGE}")
         finish(page, "daily")
 
         scores = [replay(puzzle, plan).score for plan in others] + [published.par]
@@ -213,7 +203,7 @@ def test_a_play_made_offline_is_sent_on_the_next_visit_and_counted_once(results_
     with serving(results_site, sqlite_db(tmp_path)) as server:
         context = browser.new_context(viewport=PHONE)
         requests = recorded(context)
-        page = open_in(context, f"{results_site.static}/{MINI_PAGE}")
+        page = context_page(context, f"{results_site.static}/{MINI_PAGE}")
         context.set_offline(True)
         finish(page, "mini")
         assert "kept in this browser" in page.text_content("#standing-text")
@@ -241,7 +231,7 @@ def test_a_second_play_of_the_same_puzzle_is_not_counted_twice(results_site, bro
     with serving(results_site, sqlite_db(tmp_path)) as server:
         context = browser.new_context(viewport=PHONE)
         requests = recorded(context)
-        page = open_in(context, f"{server.url}/{MINI_PAGE}")
+        page = context_page(context, f"{server.url}/{MINI_PAGE}")
         finish(page, "mini")
         assert page.text_content("#standing-text").startswith(f"{pinned('mini')[0].par} points: you are the first player")
         player = page.evaluate(f"() => localStorage.getItem({json.dumps(PLAYER)})")
@@ -271,7 +261,7 @@ def test_a_play_after_the_answer_key_was_opened_is_sent_as_revealed_and_not_coun
     with serving(results_site, sqlite_db(tmp_path)) as server:
         context = browser.new_context(viewport=PHONE)
         requests = recorded(context)
-        page = open_in(context, f"{server.url}/{MINI_PAGE}")
+        page = context_page(context, f"{server.url}/{MINI_PAGE}")
         page.click("#answer summary")
         finish(page, "mini")
         assert [json.loads(r.post_data)["revealed"] for r in posts(requests)] == [True]
@@ -288,7 +278,7 @@ def test_a_refused_play_leaves_the_queue_with_a_console_line_and_nothing_on_the_
     the console and shows the player nothing about it."""
     with serving(results_site, sqlite_db(tmp_path), today="2026-11-30") as server:
         context = browser.new_context(viewport=PHONE)
-        page = open_in(context, f"{server.url}/{MINI_PAGE}")
+        page = context_page(context, f"{server.url}/{MINI_PAGE}")
         logged: list[str] = []
         page.on("console", lambda line: logged.append(line.text))
         puzzle, plan = pinned_game("mini")
@@ -312,7 +302,7 @@ def test_the_standing_in_french(browser, tmp_path_factory, tmp_path):
     with serving(site, sqlite_db(tmp_path)) as server:
         seeded(server, "mini", [answer, honest_plan(puzzle), honest_plan(puzzle)])
         context = browser.new_context(viewport=PHONE)
-        page = open_in(context, f"{server.url}/{MINI_PAGE}")
+        page = context_page(context, f"{server.url}/{MINI_PAGE}")
         finish(page, "mini")
         published = pinned("mini")[0]
         scores = [replay(puzzle, plan).score for plan in (answer, honest_plan(puzzle), honest_plan(puzzle))]

@@ -11,7 +11,7 @@ import json
 
 import pytest
 
-from chromium_pages import DESKTOP, PHONE, game_state, open_page, play_plan, refused, served
+from chromium_pages import DESKTOP, PHONE, context_page, game_state, open_page, play_plan, refused, served
 from generator.browser.table import level_puzzle, table_puzzle
 from generator.data.cities import load_city
 from generator.players.honest import honest_plan
@@ -23,16 +23,6 @@ CODE = "K7MPQR"
 TABLE = f"antwerpen/table.html#code={CODE}&game=advanced&cards=16&tasks=345"
 LEVEL = 1  # with CODE and 16 cards the honest player wins level 1 of Antwerpen (84 against 66)
 LEVELS = f"antwerpen/levels.html#code={CODE}&level={LEVEL}&cards=16"
-
-
-def in_context(context, url: str):
-    """A page of a browser context of its own (its own storage and worker), once ready."""
-    page = context.new_page()
-    page.errors = []
-    page.on("pageerror", lambda error: page.errors.append(str(error)))
-    page.goto(url)
-    page.wait_for_selector("body[data-state=ready], body[data-state=failed]", timeout=180_000)
-    return page
 
 
 def faces_shown(page) -> dict[str, tuple[str, int]]:
@@ -50,14 +40,14 @@ def test_two_browsers_with_one_code_see_the_dealers_deal_at_every_turn(browser, 
     table_puzzle deals in Python; Back goes back, a reload keeps the turn and a race taken."""
     puzzle = table_puzzle(load_city("antwerpen"), CODE, "advanced", 16, "345")
     first, second = browser.new_context(viewport=PHONE), browser.new_context(viewport=DESKTOP)
-    host = in_context(first, f"{base}/antwerpen/table.html")
+    host = context_page(first, f"{base}/antwerpen/table.html")
     host.fill("#code-input", CODE.lower()[:3] + " " + CODE.lower()[3:])  # as heard: case and spaces do not matter
     host.check("input[name=game][value=advanced]")
     host.check("input[name=tasks][value='345']")
     host.click("#deal")
     host.wait_for_selector("#game:not([hidden])")
     link = host.get_attribute("#link", "href")
-    guest = in_context(second, link)
+    guest = context_page(second, link)
     # The link's QR code on screen is the print's encoder's (generator/render/qr.py), run in the page.
     assert host.get_attribute("#qr svg", "data-rows") == "/".join(
         "".join("1" if dark else "0" for dark in row) for row in qr_matrix(link).rows)
