@@ -13,7 +13,7 @@ import zxingcpp
 from generator.browser.puzzle_json import puzzle_from_json
 from generator.daily.code import encode
 from generator.language import LOCALE_DIR, speaking
-from generator.site import assets, messages
+from generator.site import assets, template_messages
 from generator.daily.addresses import page_address
 from generator.site.build import build_site
 from tests.web.conftest import BASE_URL
@@ -284,11 +284,11 @@ def test_a_translation_cannot_break_the_script(monkeypatch):
     """In play.js a message becomes a JSON string, whatever its translation holds; in English the
     template is written without its brackets."""
     source = 'say("[[The game is over.]]"); x = [[1, 2]];'
-    assert messages.translated(source, "play.js") == 'say("The game is over."); x = [[1, 2]];'
-    monkeypatch.setattr(messages, "_", lambda text: 'Fin "du jeu" \\ </script>')
-    written = messages.translated(source, "play.js")
+    assert template_messages.translated(source, "play.js") == 'say("The game is over."); x = [[1, 2]];'
+    monkeypatch.setattr(template_messages, "_", lambda text: 'Fin "du jeu" \\ </script>')
+    written = template_messages.translated(source, "play.js")
     assert json.loads(written[len("say("):written.index(");")]) == 'Fin "du jeu" \\ </script>'
-    assert messages.translated("<p>[[Score]] <b>$x</b></p>", "page.html") == '<p>Fin "du jeu" \\ </script> <b>$x</b></p>'
+    assert template_messages.translated("<p>[[Score]] <b>$x</b></p>", "page.html") == '<p>Fin "du jeu" \\ </script> <b>$x</b></p>'
 
 
 def test_the_summary_counts_every_file_the_site_command_writes(tmp_path, run, monkeypatch):
