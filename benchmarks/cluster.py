@@ -20,7 +20,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from generator.cluster import connected, finished  # noqa: E402
-from generator.levels.sweep import jobs_for, run_job, run_jobs  # noqa: E402
+from generator.levels.sweep import Effort, jobs_for, run_job, run_jobs  # noqa: E402
 
 
 def main() -> int:
@@ -28,7 +28,7 @@ def main() -> int:
     parser.add_argument("--levels", type=int, default=3)
     parser.add_argument("--shuffles", type=int, default=20)
     args = parser.parse_args()
-    jobs = jobs_for("brugge", range(1, args.levels + 1), [16], args.shuffles, 0, time_limit=0, lns_work=0)
+    jobs = jobs_for("brugge", range(1, args.levels + 1), [16], args.shuffles, 0, Effort(time_limit=0, lns_work=0))
     run_job(jobs[0])  # the city files read and cached once, before any clock starts
     rows = []
     for name, workers in (("this process", 1), ("local process pool, 2 workers", 2)):

@@ -43,7 +43,7 @@ def dates(first: dt.date, weeks: int) -> list[dt.date]:
 
 
 def make(folder: Path, days: list[dt.date], work: float) -> None:
-    from generator.daily.job import file_stem, make_daily
+    from generator.daily.job import Pages, Par, file_stem, make_daily
     from generator.daily.par import solve_daily
 
     folder.mkdir(parents=True, exist_ok=True)
@@ -53,7 +53,7 @@ def make(folder: Path, days: list[dt.date], work: float) -> None:
                 continue
             started = time.perf_counter()
             with tempfile.TemporaryDirectory() as temp:
-                daily = make_daily(city, day, Path(temp), partial(solve_daily, work=work))
+                daily = make_daily(city, day, Pages(Path(temp)), Par(partial(solve_daily, work=work)))
                 for written in daily.files:
                     (folder / written.name).write_bytes(written.read_bytes())
             print(f"made {city} {day} ({difficulty(day).name}): par {daily.par} "

@@ -35,7 +35,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from generator.daily.deal import WEEKDAYS, deal  # noqa: E402
-from generator.daily.job import make_daily  # noqa: E402
+from generator.daily.job import Pages, Par, make_daily  # noqa: E402
 from generator.daily.par import solve_daily  # noqa: E402
 from generator.data.cities import load_city  # noqa: E402
 from generator.players.panel import PANEL  # noqa: E402
@@ -53,7 +53,7 @@ def run(first: dt.date, weeks: int, work: float, log: Path, keep: Path | None = 
                 continue
             started = time.perf_counter()
             with tempfile.TemporaryDirectory() as folder:
-                daily = make_daily(city, day, Path(folder), partial(solve_daily, work=work))
+                daily = make_daily(city, day, Pages(Path(folder)), Par(partial(solve_daily, work=work)))
                 if keep is not None:  # the puzzle and answer YAML, for benchmarks/paper_order.py
                     keep.mkdir(parents=True, exist_ok=True)
                     for written in daily.files:

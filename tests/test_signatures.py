@@ -11,14 +11,8 @@ import pytest
 GENERATOR = Path(__file__).resolve().parents[1] / "generator"
 PACKAGES = ("solver", "daily", "levels", "players")
 MOST = 6
-# Not yet brought under the limit: the daily's page writers (where and how a day's files are
-# written) and the sweep's job list. The list only shrinks: a function fixed must leave it.
-WAITING = {
-    ("daily/job.py", "make_daily"),
-    ("daily/job.py", "publish"),
-    ("daily/mini.py", "make_mini"),
-    ("levels/sweep.py", "jobs_for"),
-}
+# Brought under the limit one by one; the list only shrinks: a function fixed must leave it.
+WAITING: set[tuple[str, str]] = set()
 
 
 def parameters(node: ast.FunctionDef | ast.AsyncFunctionDef) -> list[str]:

@@ -103,7 +103,7 @@ def run(args: argparse.Namespace) -> int:
     from generator.cli.progress import counter
     from generator.levels.report import ladder_problems, rates, to_csv, to_text
     from generator.levels.outcome_log import append, read_log
-    from generator.levels.sweep import LNS_WORK, jobs_for, run_jobs
+    from generator.levels.sweep import LNS_WORK, Effort, jobs_for, run_jobs
 
     city = city_argument(args.city)
     cards = number_list(args.cards, DECK_SIZES, "cards")
@@ -113,7 +113,7 @@ def run(args: argparse.Namespace) -> int:
     cluster = checked_address(args.cluster) if args.cluster is not None else None
     out = Path(args.out)
     out.mkdir(parents=True, exist_ok=True)
-    jobs = jobs_for(city.key, levels, cards, args.shuffles, args.solver_shuffles, time_limit, lns_work, cp_sat_work)
+    jobs = jobs_for(city.key, levels, cards, args.shuffles, args.solver_shuffles, Effort(time_limit, lns_work, cp_sat_work))
     stem = f"levels-{Path(city.key).name}"
     log_path = Path(args.log) if args.log else out / f"{stem}.jsonl"
     log_path.parent.mkdir(parents=True, exist_ok=True)

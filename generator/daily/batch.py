@@ -19,7 +19,7 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Callable, Iterator
 
-from generator.daily.job import Daily, make_daily
+from generator.daily.job import Daily, Pages, Par, make_daily
 from generator.daily.stages import QUIET, Stages
 from generator.daily.summary import mini_summary, summary
 from generator.files import atomic_output
@@ -62,8 +62,9 @@ def make_date(job: DailyJob, folder: Path, stages: Stages = QUIET) -> tuple[Dail
     with speaking(job.lang):
         programmes = WALK_PROGRAMMES if job.prove_work is None else round(job.prove_work * PROGRAMMES_PER_UNIT)
         bounder = functools.partial(bound_daily, programmes=programmes)
-        daily = make_daily(city, day, folder, solver, render, job.base_url, stages, bounder=bounder)
-        mini = make_mini(city, day, folder, render=render, base_url=job.base_url, stages=stages) if job.with_mini else None
+        pages = Pages(folder, render, job.base_url)
+        daily = make_daily(city, day, pages, Par(solver, bounder), stages)
+        mini = make_mini(city, day, pages, stages=stages) if job.with_mini else None
     return daily, mini
 
 

@@ -172,49 +172,77 @@ def choose_deal(city_key: str, day: dt.date, solver: Solver, stages: Stages = QU
     return puzzle, replace(solution, score=replay(puzzle, solution.plan).score), 0, results
 
 
-def make_daily(city_key: str, day: dt.date, out_dir: Path, solver: Solver, render: Callable | None = None,
-               base_url: str | None = None, stages: Stages = QUIET, bounder: Bounder | None = None,
+@dataclass(frozen=True)
+class Pages:
+    """Where and how a day's files are written: into `folder`, the PDFs by `render` ((daily, stem)
+    → paths, the paper bound; None writes the YAML alone), the QR code to the puzzle's page on the
+    site at `base_url` (None: the QR code holds the code). One value for the daily and its mini, so
+    both are written alike."""
+
+    folder: Path
+    render: Callable[[Daily, Path], list[Path]] | None = None
+    base_url: str | None = None
+
+
+@dataclass(frozen=True)
+class Par:
+    """How a daily's par is found: `solve` solves each deal dealt; `bound`, when given, bounds the
+    deal chosen (the only one whose bound is printed), else the solver's bound is printed."""
+
+    solve: Solver
+    bound: Bounder | None = None
+
+
+@dataclass(frozen=True)
+class Chosen:
+    """A deal chosen to publish: the puzzle with its target, the solution at the par, which deal of
+    the day it was (`attempt`), and the panel's results (empty for a mini)."""
+
+    puzzle: Puzzle
+    solution: Solution
+    attempt: int
+    panel: tuple[panel.Result, ...] = ()
+
+
+def make_daily(city_key: str, day: dt.date, pages: Pages, par: Par, stages: Stages = QUIET,
                members: tuple[panel.Member, ...] = panel.PANEL) -> Daily:
-    """Deal, solve and write today's files; returns what the summary prints. `bounder` gives the
-    chosen deal its bound (without one, the solver's bound is printed); the panel of `members`
-    sets the target (a test whose pages, not the target, matter may ask a smaller one). With
-    `base_url` (the site's address, generator/site) the QR code holds the puzzle page's address;
-    `stages` hears each stage begin (the command shows them on a terminal)."""
-    puzzle, solution, attempt, results = choose_deal(city_key, day, solver, stages, members)
-    if bounder is not None:
+    """Deal, solve and write today's files as `pages` says; returns what the summary prints. `par`
+    solves each deal and bounds the chosen one; the panel of `members` sets the target (a test whose
+    pages, not the target, matter may ask a smaller one). `stages` hears each stage begin (the
+    command shows them on a terminal)."""
+    puzzle, solution, attempt, results = choose_deal(city_key, day, par.solve, stages, members)
+    if par.bound is not None:
         stages.begin("bound")
-        solution = bounder(puzzle, solution)
+        solution = par.bound(puzzle, solution)
     level = difficulty(day)
     target = target_for(results, level.panel_share, solution.score)
     stages.begin("pages")
     return publish(
-        replace(puzzle, target=target), solution, day=day, attempt=attempt, panel=results,
+        Chosen(replace(puzzle, target=target), solution, attempt, results), pages, day=day,
         title=f"Citytrip daily puzzle, {puzzle.city.name}, {day.isoformat()} ({level.name})",
         notes=[f"target: {target}, reached by {panel_line(results, target)} (docs/calibration.md)",
                f"generator version {GENERATOR_VERSION}"],
-        out_dir=out_dir, render=render, base_url=base_url,
     )
 
 
-def publish(puzzle: Puzzle, solution: Solution, *, day: dt.date, attempt: int, title: str, notes: list[str],
-            out_dir: Path, render: Callable | None, base_url: str | None,
-            panel: tuple[panel.Result, ...] = ()) -> Daily:
+def publish(chosen: Chosen, pages: Pages, *, day: dt.date, title: str, notes: list[str]) -> Daily:
     """Publish a daily puzzle or mini whose target is set: check the answer at the par, write the
-    puzzle and answer YAML under a header (`title`, the code, the par, then `notes`), and the PDFs
-    with `render`. The one path of both, so that neither is ever published unchecked."""
+    puzzle and answer YAML under a header (`title`, the code, the par, then `notes`), and the PDFs,
+    as `pages` says. The one path of both, so that neither is ever published unchecked."""
+    puzzle, solution = chosen.puzzle, chosen.solution
     report = replay(puzzle, solution.plan)
     if not report.valid or report.score != solution.score:
         raise AssertionError("the answer plan does not verify at the par")  # a bug, never user input
     code = encode(puzzle)
-    address = page_address(base_url, puzzle.city.key, day, puzzle.is_mini, code) if base_url else None
+    address = page_address(pages.base_url, puzzle.city.key, day, puzzle.is_mini, code) if pages.base_url else None
     daily = Daily(day=day, puzzle=puzzle, code=code, par=solution.score, bound=solution.bound,
-                  proven=solution.proven, honest=solution.honest, attempt=attempt, answer=solution.plan,
-                  report=report, files=(), window=solution.window, address=address, panel=panel)
+                  proven=solution.proven, honest=solution.honest, attempt=chosen.attempt, answer=solution.plan,
+                  report=report, files=(), window=solution.window, address=address, panel=chosen.panel)
     stem = file_stem(puzzle.city.key, day) + ("-mini" if puzzle.is_mini else "")
     header = [f"# {title}", f"# code: {code}", f"# par: {daily.par} ({daily.par_note()})", *(f"# {n}" for n in notes)]
-    files = write_puzzle_files(out_dir, stem, header, puzzle, solution.plan)
-    if render is not None:
-        files.extend(render(daily, out_dir / stem))
+    files = write_puzzle_files(pages.folder, stem, header, puzzle, solution.plan)
+    if pages.render is not None:
+        files.extend(pages.render(daily, pages.folder / stem))
     return replace(daily, files=tuple(files))
 
 

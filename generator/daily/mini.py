@@ -22,10 +22,9 @@ import multiprocessing
 import random
 import signal
 from dataclasses import replace
-from pathlib import Path
 from typing import Callable
 
-from generator.daily.job import Daily, Solution, publish
+from generator.daily.job import Chosen, Daily, Pages, Solution, publish
 from generator.daily.stages import QUIET, Stages
 from generator.data.cities import load_city
 from generator.errors import UsageError
@@ -129,11 +128,10 @@ def _ignore_interrupts() -> None:
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C is the parent's to handle
 
 
-def make_mini(city_key: str, day: dt.date, out_dir: Path, prover: Callable = prove_mini,
-              render: Callable | None = None, workers: int = WORKERS, base_url: str | None = None,
+def make_mini(city_key: str, day: dt.date, pages: Pages, prover: Callable = prove_mini, workers: int = WORKERS,
               stages: Stages = QUIET) -> Daily | None:
-    """Deal and prove the mini of `day`, write its puzzle and answer YAML (and PDFs with `render`);
-    None, writing nothing, when no deal was proven (an unproven mini is never published)."""
+    """Deal and prove the mini of `day`, write its puzzle and answer YAML (and PDFs) as `pages`
+    says; None, writing nothing, when no deal was proven (an unproven mini is never published)."""
     stages.begin("mini")
     chosen = choose_mini(city_key, day, prover, workers)
     if chosen is None:
@@ -145,7 +143,6 @@ def make_mini(city_key: str, day: dt.date, out_dir: Path, prover: Callable = pro
     proof = Solution(plan=result.plan, score=result.score, bound=result.bound, proven=result.proven,
                      honest=honest)
     return publish(
-        puzzle, proof, day=day, attempt=attempt,
+        Chosen(puzzle, proof, attempt), pages, day=day,
         title=f"Citytrip daily mini, {puzzle.city.name}, {day.isoformat()}", notes=[f"mini version {MINI_VERSION}"],
-        out_dir=out_dir, render=render, base_url=base_url,
     )

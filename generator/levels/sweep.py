@@ -45,18 +45,29 @@ LONG_SEARCH = 6
 
 
 @dataclass(frozen=True)
+class Effort:
+    """What each solver job of a sweep may spend (jobs_for), as `citytrip levels` was told."""
+
+    time_limit: float = 20.0  # CP-SAT's wall-clock seconds; with no cp_sat_work either, 0 skips CP-SAT
+    lns_work: float = LNS_WORK  # deterministic work of the LNS witness; 0 skips it
+    # CP-SAT's deterministic time (one worker, the same outcome on every machine) instead of the
+    # wall clock of `time_limit`; 0 keeps the clock.
+    cp_sat_work: float = 0.0
+
+
+@dataclass(frozen=True)
 class Job:
     city: str
     level: int
     cards: int
     shuffle: int
     player: str
-    time_limit: float = 20.0
+    # A job's effort stays three plain fields (Effort's, with its defaults): the outcome log
+    # (outcome_log.py) writes and matches a job by its flat fields, so earlier logs stay reusable.
+    time_limit: float = Effort.time_limit
     honest_too: bool = False  # a solver job that also reports its deal's honest game (jobs_for)
-    lns_work: float = LNS_WORK  # deterministic work of the LNS witness; 0 skips it
-    # CP-SAT's deterministic time (one worker, the same outcome on every machine) instead of the
-    # wall clock of `time_limit`; 0 keeps the clock.
-    cp_sat_work: float = 0.0
+    lns_work: float = Effort.lns_work
+    cp_sat_work: float = Effort.cp_sat_work
 
 
 @dataclass(frozen=True)
@@ -191,17 +202,18 @@ def planner_reports(puzzle: Puzzle) -> Iterator[Report]:
         yield replay(puzzle, beam.play(puzzle))
 
 
-def jobs_for(city: str, levels: Iterable[int], cards: Iterable[int], honest: int, solver: int, time_limit: float,
-             lns_work: float = LNS_WORK, cp_sat_work: float = 0.0) -> list[Job]:
+def jobs_for(city: str, levels: Iterable[int], cards: Iterable[int], honest: int, solver: int,
+             effort: Effort = Effort()) -> list[Job]:
     """Per level and deck size, `honest` honest games and `solver` solver runs over shuffles
-    0, 1, ...: the solver jobs of the first shuffles also report those deals' honest games."""
+    0, 1, ..., each solver run spending `effort`: the solver jobs of the first shuffles also report
+    those deals' honest games."""
     shared = min(honest, solver)
     result = []
     for level in levels:
         for n in cards:
             result.extend(Job(city, level, n, s, HONEST) for s in range(shared, honest))
-            result.extend(Job(city, level, n, s, SOLVER, time_limit, honest_too=s < shared, lns_work=lns_work,
-                              cp_sat_work=cp_sat_work) for s in range(solver))
+            result.extend(Job(city, level, n, s, SOLVER, effort.time_limit, honest_too=s < shared,
+                              lns_work=effort.lns_work, cp_sat_work=effort.cp_sat_work) for s in range(solver))
     return result
 
 

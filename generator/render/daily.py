@@ -1,10 +1,11 @@
 """The daily puzzle's two PDFs: the puzzle sheet and the answer key.
 
-`render_daily(daily, stem, paper)` is the render callable of generator/daily/job.py's
-`make_daily` (bind the paper with functools.partial). It writes `<stem>-sheet.pdf` (the city sheet
-with the puzzle's header and QR code, then the turn table) and `<stem>-answer-key.pdf` (the par
-plan on the map with the score breakdown, then the plan turn by turn), each atomically through
-`atomic_output` and with ReportLab's invariant mode, so the same daily gives the same bytes.
+`render_daily(daily, stem, paper)` is the render callable of generator/daily/job.py's `Pages`,
+by which `make_daily` and `make_mini` write their PDFs (bind the paper with functools.partial). It
+writes `<stem>-sheet.pdf` (the city sheet with the puzzle's header and QR code, then the turn
+table) and `<stem>-answer-key.pdf` (the par plan on the map with the score breakdown, then the plan
+turn by turn), each atomically through `atomic_output` and with ReportLab's invariant mode, so the
+same daily gives the same bytes.
 
 Both PDFs speak the language in use (generator/language.py `speaking`); in Dutch or French their
 names gain its suffix (`<stem>-sheet-nl.pdf`), so the languages of one date sit side by side. The

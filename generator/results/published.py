@@ -106,15 +106,15 @@ def warm(cities: tuple[str, ...], today: dt.date) -> None:
 def make_published(city_key: str, day: dt.date, kind: str, work: float = WORK) -> Published:
     """Deal and solve `day`'s puzzle of `kind` as `citytrip daily` does (with the par's `work`),
     writing its YAML in a folder thrown away: the code, par and target it prints."""
-    from generator.daily.job import make_daily
+    from generator.daily.job import Pages, Par, make_daily
     from generator.daily.mini import make_mini
     from generator.daily.par import solve_daily
 
     with tempfile.TemporaryDirectory(prefix="citytrip-serve-") as folder:
         if kind == DAILY:
-            made = make_daily(city_key, day, Path(folder), functools.partial(solve_daily, work=work))
+            made = make_daily(city_key, day, Pages(Path(folder)), Par(functools.partial(solve_daily, work=work)))
         else:
-            made = make_mini(city_key, day, Path(folder), workers=1)
+            made = make_mini(city_key, day, Pages(Path(folder)), workers=1)
             if made is None:
                 raise RuntimeError(f"no mini of {city_key} {day} was proven")  # measured never to happen
     return Published(city=city_key, day=day, kind=kind, version=version_of(kind, work), code=made.code,

@@ -8,6 +8,7 @@ import pytest
 from generator.cli import main
 from generator.daily import mini
 from generator.daily.code import decode, encode
+from generator.daily.job import Pages
 from generator.data.cities import data_digest, load_city
 from generator.data.puzzles import load_plan, load_puzzle
 from generator.rules.puzzle import MINI_CARDS
@@ -64,7 +65,7 @@ def test_an_unproven_or_dull_deal_is_dealt_again():
 
 def test_no_mini_is_published_unproven(tmp_path):
     """When no deal is proven, make_mini writes nothing and says so by returning None."""
-    assert mini.make_mini("brugge", DAY, tmp_path, prover=lambda puzzle: _Result(False, 50), workers=1) is None
+    assert mini.make_mini("brugge", DAY, Pages(tmp_path), prover=lambda puzzle: _Result(False, 50), workers=1) is None
     assert list(tmp_path.iterdir()) == []
 
 
@@ -76,7 +77,7 @@ def mini_stages() -> Heard:
 @pytest.fixture(scope="module")
 def fast_mini(tmp_path_factory, mini_stages):
     folder = tmp_path_factory.mktemp("mini")
-    return mini.make_mini(*FAST, folder, stages=mini_stages), folder
+    return mini.make_mini(*FAST, Pages(folder), stages=mini_stages), folder
 
 
 def test_the_mini_tells_its_stages(fast_mini, mini_stages):

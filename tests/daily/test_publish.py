@@ -34,8 +34,8 @@ def test_publish_writes_the_header_and_returns_the_daily(monday, tmp_path):
     """Title, code, what is known about the par (the certificate sentence), then the caller's notes;
     the Daily carries the solution's facts and the files written."""
     puzzle, solution = monday
-    daily = job.publish(puzzle, solution, day=MONDAY, attempt=1, title="Citytrip daily puzzle, test",
-                        notes=["generator version x"], out_dir=tmp_path, render=None, base_url="https://example.org")
+    daily = job.publish(job.Chosen(puzzle, solution, attempt=1), job.Pages(tmp_path, base_url="https://example.org"),
+                        day=MONDAY, title="Citytrip daily puzzle, test", notes=["generator version x"])
     stem = job.file_stem("brugge", MONDAY)
     assert [p.name for p in daily.files] == [f"{stem}-puzzle.yaml", f"{stem}-answer.yaml"]
     header = daily.files[0].read_text().splitlines()[:4]
@@ -55,8 +55,8 @@ def test_an_answer_off_its_par_is_never_published(monday, tmp_path):
     """publish replays the answer first: a plan that does not score the par is a bug, and nothing is written."""
     puzzle, solution = monday
     with pytest.raises(AssertionError, match="does not verify at the par"):
-        job.publish(puzzle, replace(solution, score=solution.score + 1), day=MONDAY, attempt=0, title="t", notes=[],
-                    out_dir=tmp_path, render=None, base_url=None)
+        job.publish(job.Chosen(puzzle, replace(solution, score=solution.score + 1), attempt=0), job.Pages(tmp_path),
+                    day=MONDAY, title="t", notes=[])
     assert list(tmp_path.iterdir()) == []
 
 

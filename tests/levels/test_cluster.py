@@ -19,7 +19,7 @@ from fragile import run_job_dying_once
 from signals import default_sigint
 from generator.cluster import connected, finished
 from generator.levels.outcome_log import read_log
-from generator.levels.sweep import jobs_for, run_job
+from generator.levels.sweep import Effort, jobs_for, run_job
 
 SWEEP = ["levels", "--city", "brugge", "--levels", "1-2", "--shuffles", "6", "--time-limit", "0", "--lns-work", "0"]
 
@@ -58,7 +58,7 @@ def test_a_sweep_on_the_cluster_gives_the_local_pools_report_and_log(local_sweep
 def test_a_worker_killed_mid_job_loses_nothing(tmp_path):
     """The worker running one job exits in the middle of it; Dask runs the job again on a worker
     and every job's result arrives exactly once, the same as here."""
-    jobs = jobs_for("brugge", [1, 2], [16], honest=6, solver=0, time_limit=0, lns_work=0)
+    jobs = jobs_for("brugge", [1, 2], [16], honest=6, solver=0, effort=Effort(time_limit=0, lns_work=0))
     victim = jobs[4]
     dying = functools.partial(run_job_dying_once, str(tmp_path), victim)
     with connected("local:2") as client:
@@ -87,7 +87,7 @@ def test_ctrl_c_on_a_cluster_exits_130_and_keeps_whole_lines(tmp_path):
     assert process.returncode == 130 and "interrupted" in err and "Traceback" not in err
     kept = log.read_text().splitlines()
     assert 1 <= len(kept) < 200 and all(json.loads(line) for line in kept)  # whole lines only
-    jobs = jobs_for("brugge", [1, 2], [16], honest=100, solver=0, time_limit=0, lns_work=0)
+    jobs = jobs_for("brugge", [1, 2], [16], honest=100, solver=0, effort=Effort(time_limit=0, lns_work=0))
     assert len(read_log(log, jobs)) == len(kept)
 
 

@@ -13,7 +13,7 @@ from generator.cli import main
 from generator.errors import DataError
 from generator.levels.outcome_log import append, fingerprint, read_log
 from generator.levels.report import Rate, ladder_problems, ranges, rates, to_csv
-from generator.levels.sweep import HONEST, PLANNER_BEAMS, SOLVER, Job, jobs_for, level_puzzle, run_job, run_jobs
+from generator.levels.sweep import HONEST, PLANNER_BEAMS, SOLVER, Effort, Job, jobs_for, level_puzzle, run_job, run_jobs
 
 
 def test_level_puzzle_is_the_level_with_a_seeded_deal():
@@ -44,7 +44,7 @@ def test_a_city_folder_deals_alike_wherever_it_lies(tmp_path):
 
 def test_jobs_are_plain_values_and_an_honest_win_is_a_solver_witness():
     """Jobs list honest then solver runs per level and deck size; run_job is deterministic."""
-    jobs = jobs_for(str(TINY), [1, 2], [16], honest=2, solver=1, time_limit=5)
+    jobs = jobs_for(str(TINY), [1, 2], [16], honest=2, solver=1, effort=Effort(time_limit=5))
     assert [(j.level, j.shuffle, j.player) for j in jobs] == [(1, 1, HONEST), (1, 0, SOLVER), (2, 1, HONEST), (2, 0, SOLVER)]
     job = Job(str(TINY), 1, 16, 0, HONEST)
     (first,), (second,) = run_job(job), run_job(job)
@@ -60,7 +60,7 @@ def test_a_solver_job_reports_its_deals_honest_game_once():
     assert [o.job.player for o in shared] == [HONEST, SOLVER]
     assert (shared[0].job, shared[0].status, shared[0].score) == (honest.job, honest.status, honest.score)
     assert [o.job.player for o in run_job(Job(str(TINY), 1, 16, 0, SOLVER, 0))] == [SOLVER]
-    table = rates(o for job in jobs_for(str(TINY), [1], [16], honest=3, solver=2, time_limit=0) for o in run_job(job))
+    table = rates(o for job in jobs_for(str(TINY), [1], [16], honest=3, solver=2, effort=Effort(time_limit=0)) for o in run_job(job))
     assert [(r.player, r.runs) for r in table] == [(HONEST, 3), (SOLVER, 2)]
 
 
@@ -155,7 +155,7 @@ def test_rates_over_the_same_deals_are_compared_deal_by_deal():
 def test_a_logged_run_is_resumed_without_playing_again(tmp_path):
     """Each finished job goes to the log as it ends; a second run reads the log back, plays
     nothing and yields the same outcomes in the same order."""
-    jobs = jobs_for(str(TINY), [1, 2], [16], honest=2, solver=1, time_limit=0)
+    jobs = jobs_for(str(TINY), [1, 2], [16], honest=2, solver=1, effort=Effort(time_limit=0))
     path = tmp_path / "log.jsonl"
     with path.open("a") as handle:
         first = list(run_jobs(jobs, 1, record=lambda job, result: append(handle, job, result)))
@@ -170,7 +170,7 @@ def test_a_change_to_one_levels_data_reruns_that_level_only(tmp_path):
     invalidates level 1's logged jobs and keeps level 2's."""
     city = tmp_path / "tiny"
     shutil.copytree(TINY, city)
-    jobs = jobs_for(str(city), [1, 2], [16], honest=1, solver=0, time_limit=0)
+    jobs = jobs_for(str(city), [1, 2], [16], honest=1, solver=0, effort=Effort(time_limit=0))
     path = tmp_path / "log.jsonl"
     with path.open("a") as handle:
         list(run_jobs(jobs, 1, record=lambda job, result: append(handle, job, result)))
@@ -185,7 +185,7 @@ def test_a_change_to_one_levels_data_reruns_that_level_only(tmp_path):
 def test_a_log_cut_short_is_repaired_and_a_foreign_file_is_refused(tmp_path):
     """A run killed while writing leaves half a line: it is dropped, the rest reused. A file that
     is not an outcome log is refused with its name and line, not a traceback."""
-    jobs = jobs_for(str(TINY), [1], [16], honest=2, solver=0, time_limit=0)
+    jobs = jobs_for(str(TINY), [1], [16], honest=2, solver=0, effort=Effort(time_limit=0))
     path = tmp_path / "log.jsonl"
     with path.open("a") as handle:
         list(run_jobs(jobs, 1, record=lambda job, result: append(handle, job, result)))
@@ -286,7 +286,7 @@ def _damaged(line: str, damage: str) -> bytes:
 def test_a_damaged_log_is_refused_with_the_way_out(tmp_path, damage):
     """Any damage to the outcome log (wrong types, an unknown status, nesting, bytes) is one
     DataError that says to delete the file or pass --fresh, never a traceback or a silent reuse."""
-    jobs = jobs_for(str(TINY), [1], [16], honest=1, solver=0, time_limit=0)
+    jobs = jobs_for(str(TINY), [1], [16], honest=1, solver=0, effort=Effort(time_limit=0))
     path = tmp_path / "log.jsonl"
     with path.open("a") as handle:
         list(run_jobs(jobs, 1, record=lambda job, result: append(handle, job, result)))

@@ -11,6 +11,7 @@ import pdfplumber
 import pytest
 
 from generator.daily import job
+from generator.daily.job import Pages
 from generator.daily.mini import make_mini
 from generator.data.cities import load_city
 from generator.language import LANGUAGES, _, speaking
@@ -31,7 +32,7 @@ SUNDAY = dt.date(2026, 11, 29)  # an Antwerpen daily (the stand-in's plan comple
 
 @pytest.fixture(scope="module")
 def mini(tmp_path_factory: pytest.TempPathFactory) -> job.Daily:
-    return make_mini(*MINI, tmp_path_factory.mktemp("mini"))
+    return make_mini(*MINI, Pages(tmp_path_factory.mktemp("mini")))
 
 
 @pytest.fixture(scope="module")

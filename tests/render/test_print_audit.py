@@ -47,7 +47,7 @@ def dailies(tmp_path_factory: pytest.TempPathFactory) -> list[tuple[job.Daily, s
     # certificate sentence (the same dailies as tests/render/test_daily_render.py's).
     made[0] = (replace(made[0][0], proven=False, window=3), made[0][1])
     # The real proof: this mini's first deal proves in about 0.1 units (benchmarks/mini.py).
-    mini = make_mini("antwerpen", dt.date(2026, 12, 2), scratch)
+    mini = make_mini("antwerpen", dt.date(2026, 12, 2), job.Pages(scratch))
     return [*made, (mini, job.file_stem("antwerpen", mini.day) + "-mini")]
 
 

@@ -61,7 +61,7 @@ def pinned_dailies(city: str, day: dt.date, folder: Path):
     """A site's maker (generator/site/build.py's `Maker`) for the pinned date: its daily and mini
     published from the pinned files as `citytrip daily` published them (the same codes, pars and
     targets the server takes), without solving or PDFs."""
-    from generator.daily.job import Solution, publish
+    from generator.daily.job import Chosen, Pages, Solution, publish
     from generator.data.puzzles import load_puzzle
 
     assert (city, day) == ("antwerpen", DAY), f"only {DAY}'s Antwerpen puzzles are pinned"
@@ -71,8 +71,8 @@ def pinned_dailies(city: str, day: dt.date, folder: Path):
         stem = STEM + ("-mini" if kind == "mini" else "")
         answer = load_plan(DATA / f"{stem}-answer.yaml")
         puzzle = load_puzzle(DATA / f"{stem}-puzzle.yaml")
-        made.append(publish(puzzle, Solution(answer, published.par, published.par, True, 0), day=day, attempt=0,
-                            title=f"pinned {kind}", notes=[], out_dir=folder, render=None, base_url=None))
+        made.append(publish(Chosen(puzzle, Solution(answer, published.par, published.par, True, 0), attempt=0),
+                            Pages(folder), day=day, title=f"pinned {kind}", notes=[]))
         assert made[-1].code == published.code
     return made[0], made[1]
 

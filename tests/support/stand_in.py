@@ -4,7 +4,7 @@ its target, is tested."""
 from __future__ import annotations
 
 from generator.daily.code import encode
-from generator.daily.job import Daily, Solution, make_daily
+from generator.daily.job import Daily, Pages, Par, Solution, make_daily
 from generator.players.panel import PANEL
 from generator.rules.puzzle import Puzzle
 from generator.rules.replay import replay
@@ -33,4 +33,4 @@ SMALL_PANEL = (PANEL[0], PANEL[1], PANEL[4])
 
 def stand_in_daily(city: str, day, folder, render=None, base_url=None, **options) -> Daily:
     """`make_daily` with the beam's par and the small panel's target."""
-    return make_daily(city, day, folder, beam_solver, render, base_url, members=SMALL_PANEL, **options)
+    return make_daily(city, day, Pages(folder, render, base_url), Par(beam_solver), members=SMALL_PANEL, **options)

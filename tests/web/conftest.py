@@ -13,6 +13,7 @@ from pathlib import Path
 import pytest
 
 from generator.daily.job import Daily
+from generator.daily.job import Pages
 from generator.daily.mini import make_mini
 from generator.language import speaking
 from generator.site.build import build_site
@@ -37,7 +38,7 @@ def site(tmp_path_factory) -> Site:
     puzzles: dict[tuple[str, bool], Daily] = {}
     def recorded(city, day, folder):
         daily = stand_in_daily(city, day, folder, render_daily, BASE_URL)
-        mini = make_mini(city, day, folder, render=render_daily, base_url=BASE_URL) if day != SATURDAY else None
+        mini = make_mini(city, day, Pages(folder, render_daily, BASE_URL)) if day != SATURDAY else None
         puzzles[(day.isoformat(), False)] = daily
         if mini is not None:
             puzzles[(day.isoformat(), True)] = mini

@@ -297,13 +297,14 @@ def test_the_summary_counts_every_file_the_site_command_writes(tmp_path, run, mo
     import functools
 
     import generator.daily.batch
+    from generator.daily.job import Pages
     from generator.daily.mini import make_mini
     from stand_in import stand_in_daily
 
     def stand_in(city, day, folder, *, work, render, paper, base_url, lang):
         render = functools.partial(render, paper=paper)
         return (stand_in_daily(city, day, folder, render, base_url),
-                make_mini(city, day, folder, render=render, base_url=base_url))
+                make_mini(city, day, Pages(folder, render, base_url)))
 
     monkeypatch.setattr(generator.daily.batch, "make_date", stand_in)
     code, out, err = run("site", "--out", tmp_path / "site", "--from", MONDAY.isoformat(), "--city", "antwerpen")
