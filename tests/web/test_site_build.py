@@ -301,10 +301,10 @@ def test_the_summary_counts_every_file_the_site_command_writes(tmp_path, run, mo
     from generator.daily.mini import make_mini
     from stand_in import stand_in_daily
 
-    def stand_in(city, day, folder, *, work, render, paper, base_url, lang):
-        render = functools.partial(render, paper=paper)
-        return (stand_in_daily(city, day, folder, render, base_url),
-                make_mini(city, day, Pages(folder, render, base_url)))
+    def stand_in(job, folder, stages=None):  # batch.make_date's signature: the job names its city and day
+        render = functools.partial(job.render, paper=job.paper)
+        return (stand_in_daily(job.city, job.day, folder, render, job.base_url),
+                make_mini(job.city, job.day, Pages(folder, render, job.base_url)))
 
     monkeypatch.setattr(generator.daily.batch, "make_date", stand_in)
     code, out, err = run("site", "--out", tmp_path / "site", "--from", MONDAY.isoformat(), "--city", "antwerpen")
