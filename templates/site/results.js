@@ -20,7 +20,7 @@
 // logged, not shown) takes it out and into `sent`, so that a puzzle is posted once; the server
 // counts the first play of a player anyway.
 //
-// Written by `citytrip site` with its [[messages]] in the site's language (generator/site/messages.py).
+// Written by `citytrip site` with its [[messages]] in the site's language (generator/site/template_messages.py).
 
 import { fill } from "./words.js";
 
