@@ -10,6 +10,7 @@ server has not yet dealt that date: 503, try again shortly). Nothing is stored h
 from __future__ import annotations
 
 import datetime as dt
+import functools
 import re
 from dataclasses import dataclass
 from typing import Callable
@@ -25,6 +26,9 @@ from generator.rules.replay import replay
 PLAYER = re.compile(r"[A-Za-z0-9_-]{8,64}")  # the page's random id: nothing else fits in it
 MAX_CODE = 400
 MAX_PLAN = 6000
+
+# A day's players all send the same few codes: each is rebuilt once (a Puzzle is immutable).
+_puzzle_of = functools.lru_cache(maxsize=64)(decode)
 
 
 class Refused(CitytripError):
@@ -75,7 +79,7 @@ def judge(body: object, today: dt.date, lookup: Lookup, by_code: Callable[[str],
         raise Refused("revealed must be true or false")
     if not looks_like_code(code):
         raise Refused(f"{shown(code)} is not a puzzle code (CT2/… or CT2M/…)")
-    puzzle = decode(code)  # UsageError naming the faulty part
+    puzzle = _puzzle_of(code)  # UsageError naming the faulty part
     kind = kind_of(puzzle)
     city = puzzle.city.key
     known = by_code(code.strip().upper())

@@ -14,8 +14,12 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Iterator
 
+import contextlib
+import threading
+
 from sqlalchemy import (Boolean, Column, Date, DateTime, Index, Integer, MetaData, String, Table, Text, UniqueConstraint,
-                        create_engine, event, func, insert, select)
+                        create_engine, event, insert, select)
+from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.engine import Engine
 from sqlalchemy.exc import ArgumentError, IntegrityError
 
@@ -55,6 +59,21 @@ plays_table = Table(
 
 MEDALS = ("gold", "silver", "bronze")
 BIN = 5  # the histogram's bins: 0-4, 5-9, …
+
+# Per published puzzle and score, the counted plays' tally, kept in the same transaction as the
+# play: a standing and a day's figures read these rows (a few dozen scores a day), not the plays.
+scores_table = Table(
+    "scores", metadata,
+    Column("city", String(40), primary_key=True),
+    Column("day", Date, primary_key=True),
+    Column("kind", String(8), primary_key=True),
+    Column("version", String(40), primary_key=True),
+    Column("score", Integer, primary_key=True),
+    Column("plays", Integer, nullable=False),
+    Column("won", Integer, nullable=False),
+    *(Column(m, Integer, nullable=False) for m in MEDALS),
+)
+PUZZLE = ("city", "day", "kind", "version")
 
 
 @dataclass(frozen=True)
@@ -108,6 +127,11 @@ class Store:
                 self.engine = create_engine(url, pool_size=10, max_overflow=10, pool_pre_ping=True)
         except ArgumentError as error:
             raise UsageError(f"--db {shown(db)} is not a database address SQLAlchemy reads: {error}") from None
+        on_sqlite = self.engine.dialect.name == "sqlite"
+        self._insert = sqlite.insert if on_sqlite else postgresql.insert  # both say ON CONFLICT … DO UPDATE
+        # SQLite lets one writer in at a time and makes the others sleep and retry (1, 2, 5, 10 ms…):
+        # the threads of one process queue on a lock instead, which keeps a busy minute's latency flat.
+        self._writing = threading.Lock() if on_sqlite else contextlib.nullcontext()
         migrate(self.engine)
 
     def close(self) -> None:
@@ -140,63 +164,52 @@ class Store:
 
     def record(self, play: Play) -> tuple[bool, Play, dict]:
         """Store `play` when it is the player's first of its puzzle: (True, play, its standing);
-        otherwise (False, the first one, its standing), storing nothing. The play is committed
-        before this returns."""
+        otherwise (False, the first one, its standing), storing nothing. The play and its score's
+        tally are committed together before this returns."""
         c = plays_table.c
         try:
-            with self.engine.begin() as db:
+            with self._writing, self.engine.begin() as db:
                 db.execute(insert(plays_table).values(**vars(play), received=dt.datetime.now(dt.UTC).replace(tzinfo=None)))
-            created = True
+                if not play.revealed:
+                    db.execute(self._tally(play))
+                return True, play, _standing(self._scores(db, play), play.score)
         except IntegrityError:
-            created = False
+            pass
         with self.engine.connect() as db:
-            if not created:
-                row = db.execute(select(*(getattr(c, name) for name in Play.__dataclass_fields__)).where(
-                    c.city == play.city, c.day == play.day, c.kind == play.kind, c.version == play.version,
-                    c.player == play.player)).mappings().one()
-                play = Play(**row)
-            return created, play, self._standing(db, play)
+            row = db.execute(select(*(getattr(c, name) for name in Play.__dataclass_fields__)).where(
+                c.city == play.city, c.day == play.day, c.kind == play.kind, c.version == play.version,
+                c.player == play.player)).mappings().one()
+            first = Play(**row)
+            return False, first, _standing(self._scores(db, first), first.score)
 
-    def _counted(self, city: str, day: dt.date, kind: str, version: str):
-        c = plays_table.c
-        return (c.city == city, c.day == day, c.kind == kind, c.version == version, c.revealed.is_(False))
+    def _tally(self, play: Play):
+        """The statement that adds `play` to its score's row of the tally (made on its first play)."""
+        added = dict(plays=1, won=int(play.won), **{m: int(play.medal == m) for m in MEDALS})
+        s = scores_table.c
+        statement = self._insert(scores_table).values(**{k: getattr(play, k) for k in PUZZLE}, score=play.score, **added)
+        return statement.on_conflict_do_update(
+            index_elements=[*PUZZLE, "score"],
+            set_={name: getattr(s, name) + statement.excluded[name] for name in added})
 
-    def _standing(self, db, play: Play) -> dict:
-        """Where `play`'s score stands among the counted plays of its puzzle."""
-        c = plays_table.c
-        where = self._counted(play.city, play.day, play.kind, play.version)
-        played, won, above, below = db.execute(select(
-            func.count(),
-            func.coalesce(func.sum(func.cast(c.won, Integer)), 0),
-            func.coalesce(func.sum(func.cast(c.score > play.score, Integer)), 0),
-            func.coalesce(func.sum(func.cast(c.score < play.score, Integer)), 0),
-        ).where(*where)).one()
-        return {
-            "place": int(above) + 1,
-            "percentile": round(100 * int(below) / played) if played else 0,  # "better than N % of the players"
-            "played": int(played),
-            "won": int(won),
-        }
+    def _scores(self, db, puzzle) -> list:
+        """The tally of `puzzle`'s counted plays (anything with city, day, kind and version), by score."""
+        s = scores_table.c
+        return db.execute(select(s.score, s.plays, s.won, *(getattr(s, m) for m in MEDALS)).where(
+            *(getattr(s, k) == getattr(puzzle, k) for k in PUZZLE))).all()
 
     def day(self, published: Published) -> dict:
         """A day's figures: plays, win share, medals, a histogram of scores in bins of BIN."""
-        c = plays_table.c
-        where = self._counted(published.city, published.day, published.kind, published.version)
         with self.engine.connect() as db:
-            # One pass in the database: per score, how many plays, wins and medals of each kind.
-            per_score = db.execute(select(
-                c.score, func.count(), func.sum(func.cast(c.won, Integer)),
-                *(func.sum(func.cast(c.medal == m, Integer)) for m in MEDALS),
-            ).where(*where).group_by(c.score)).all()
+            per_score = self._scores(db, published)
         bins: dict[int, int] = {}
         plays = won = 0
         medals = dict.fromkeys(MEDALS, 0)
         for score, count, wins, *medal_counts in per_score:
             bins[(score // BIN) * BIN] = bins.get((score // BIN) * BIN, 0) + count
             plays += count
-            won += int(wins or 0)
+            won += wins
             for m, n in zip(MEDALS, medal_counts):
-                medals[m] += int(n or 0)
+                medals[m] += n
         return {
             "city": published.city, "date": published.day.isoformat(), "kind": published.kind,
             "code": published.code, "par": published.par, "target": published.target,
@@ -221,6 +234,19 @@ class Store:
         """Every row of every table (for tests: a refused request leaves them as they were)."""
         with self.engine.connect() as db:
             return {t.name: sorted((tuple(r) for r in db.execute(select(t)).all()), key=repr) for t in metadata.sorted_tables}
+
+
+def _standing(scores: list, score: int) -> dict:
+    """Where `score` stands among a puzzle's counted plays, from its tally by score."""
+    played = sum(row.plays for row in scores)
+    above = sum(row.plays for row in scores if row.score > score)
+    below = sum(row.plays for row in scores if row.score < score)
+    return {
+        "place": above + 1,
+        "percentile": round(100 * below / played) if played else 0,  # "better than N % of the players"
+        "played": played,
+        "won": sum(row.won for row in scores),
+    }
 
 
 def _sqlite_pragmas(connection, _record) -> None:
