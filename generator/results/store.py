@@ -28,12 +28,19 @@ from generator.results.published import Published
 
 metadata = MetaData()
 
+PUZZLE = ("city", "day", "kind", "version")  # what names a published puzzle in every table
+
+
+def puzzle_columns(primary_key: bool) -> list[Column]:
+    return [Column("city", String(40), primary_key=primary_key, nullable=False),
+            Column("day", Date, primary_key=primary_key, nullable=False),
+            Column("kind", String(8), primary_key=primary_key, nullable=False),
+            Column("version", String(40), primary_key=primary_key, nullable=False)]
+
+
 published_table = Table(
     "published", metadata,
-    Column("city", String(40), primary_key=True),
-    Column("day", Date, primary_key=True),
-    Column("kind", String(8), primary_key=True),
-    Column("version", String(40), primary_key=True),
+    *puzzle_columns(primary_key=True),
     Column("code", String(400), nullable=False, index=True),
     Column("par", Integer, nullable=False),
     Column("target", Integer, nullable=False),
@@ -42,10 +49,7 @@ published_table = Table(
 plays_table = Table(
     "plays", metadata,
     Column("id", Integer, primary_key=True, autoincrement=True),
-    Column("city", String(40), nullable=False),
-    Column("day", Date, nullable=False),
-    Column("kind", String(8), nullable=False),
-    Column("version", String(40), nullable=False),
+    *puzzle_columns(primary_key=False),
     Column("player", String(64), nullable=False),
     Column("plan", Text, nullable=False),
     Column("score", Integer, nullable=False),
@@ -53,8 +57,8 @@ plays_table = Table(
     Column("medal", String(8)),
     Column("revealed", Boolean, nullable=False),  # made after the answer key was opened: stored, not counted
     Column("received", DateTime, nullable=False),
-    UniqueConstraint("city", "day", "kind", "version", "player", name="one_play_per_player"),
-    Index("plays_by_score", "city", "day", "kind", "version", "revealed", "score"),
+    UniqueConstraint(*PUZZLE, "player", name="one_play_per_player"),
+    Index("plays_by_score", *PUZZLE, "revealed", "score"),
 )
 
 MEDALS = ("gold", "silver", "bronze")
@@ -64,16 +68,12 @@ BIN = 5  # the histogram's bins: 0-4, 5-9, …
 # play: a standing and a day's figures read these rows (a few dozen scores a day), not the plays.
 scores_table = Table(
     "scores", metadata,
-    Column("city", String(40), primary_key=True),
-    Column("day", Date, primary_key=True),
-    Column("kind", String(8), primary_key=True),
-    Column("version", String(40), primary_key=True),
+    *puzzle_columns(primary_key=True),
     Column("score", Integer, primary_key=True),
     Column("plays", Integer, nullable=False),
     Column("won", Integer, nullable=False),
     *(Column(m, Integer, nullable=False) for m in MEDALS),
 )
-PUZZLE = ("city", "day", "kind", "version")
 
 
 @dataclass(frozen=True)
