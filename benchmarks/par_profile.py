@@ -1,7 +1,7 @@
 """Where the daily's minute goes (issue 58, item 1): the par search and the bound of the daily,
 split into their parts, on the 34 benchmark puzzles (run by hand, not a timed test).
 
-    .venv/bin/python benchmarks/par_profile.py [--work 40] [--only antw-05,brug-03]
+    .venv/bin/python benchmarks/par_profile.py [--work 40] [--only antw-05,brug-03] [--windows]
 
 The par search (generator.daily.par.solve_daily's portfolio) runs here with ONE worker, so that
 every part runs in this process and can be timed: the windows' models built in Python, CP-SAT on
@@ -13,6 +13,9 @@ WALK_PROGRAMMES walk programmes (bound_daily), the two other parts of a daily's 
 model's bound is not in the daily any more (its budget has `full_model=False`): its line says so.
 
 Seconds are wall-clock seconds of this machine; compare the shares, not the seconds, between runs.
+`--windows` also counts each puzzle's sub-solves by window size and kind (climbing or exact):
+how many, the work they cost, how many were proven and how many gained (with one worker the
+search is a pure function of the puzzle and the work, so these counts repeat exactly).
 """
 
 from __future__ import annotations
@@ -61,6 +64,38 @@ class Clock:
         setattr(owner, name, timed)
 
 
+class Windows:
+    """Each sub-solve the search applied: (window size, exact, work, proven, gained)."""
+
+    def __init__(self) -> None:
+        self.seen: list[tuple[int, bool, float, bool, bool]] = []
+
+    def wrap(self) -> None:
+        import generator.solver.lns as lns
+
+        original, seen = lns._State.apply, self.seen
+
+        def apply(state, attempts, w):
+            before = state.key
+            gained = original(state, attempts, w)
+            seen.extend((w, a.window.slack is None, a.work, a.proven, a.plan is not None and a.key > before)
+                        for a in attempts)
+            return gained
+
+        lns._State.apply = apply
+
+    def lines(self) -> list[str]:
+        by: dict[tuple[int, bool], list] = collections.defaultdict(lambda: [0, 0.0, 0, 0])
+        for w, exact, work, proven, gained in self.seen:
+            row = by[w, exact]
+            row[0] += 1
+            row[1] += work
+            row[2] += proven
+            row[3] += gained
+        return [f"    {w} turns, {'exact' if exact else 'climbing'}: {n} windows, {work:.1f} units ({work / n:.2f} each), "
+                f"{proven} proven, {gains} gained" for (w, exact), (n, work, proven, gains) in sorted(by.items())]
+
+
 def instrument(clock: Clock) -> None:
     from ortools.sat.python import cp_model
 
@@ -80,6 +115,7 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--work", type=float, default=40.0, help="units of deterministic work (the daily's is 40)")
     parser.add_argument("--only", default="", help="comma-separated name prefixes of the puzzles to run (default all)")
+    parser.add_argument("--windows", action="store_true", help="count the sub-solves by window size")
     args = parser.parse_args()
     from generator.daily.job import Solution
     from generator.daily.par import SEED, WALL_GUARD, bound_daily
@@ -89,6 +125,9 @@ def main() -> int:
 
     clock = Clock()
     instrument(clock)
+    windows = Windows()
+    if args.windows:
+        windows.wrap()
     chosen = all_puzzles(Path(tempfile.mkdtemp(prefix="citytrip-profile-")))
     prefixes = [p for p in args.only.split(",") if p]
     chosen = [(n, p) for n, p in chosen if not prefixes or any(n.startswith(x) for x in prefixes)]
@@ -97,6 +136,7 @@ def main() -> int:
           f"{'honest':>8}{'walk bnd':>9}")
     for name, puzzle in chosen:
         clock.seconds.clear()
+        windows.seen.clear()
         started = time.perf_counter()
         budget = Budget(time_limit=WALL_GUARD, work=args.work, workers=1, seed=SEED, full_model=False)
         result = solve(puzzle, budget, complete_first=True)
@@ -115,6 +155,8 @@ def main() -> int:
             totals[key] += value
         print(f"{name:<28}{search:>9.1f}" + "".join(f"{100 * parts[p] / search:>12.0f}%" for p in PARTS)
               + f"{100 * rest / search:>6.0f}%{honest_s:>8.1f}{bound_s:>9.1f}", flush=True)
+        if args.windows:
+            print("\n".join(windows.lines()), flush=True)
     whole = totals["search"] + totals["honest"] + totals["walk bound"]
     print(f"\nall {len(chosen)} puzzles: {whole:.0f} s, of which")
     for key in ("search", *PARTS, "rest", "honest", "walk bound"):
