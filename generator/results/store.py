@@ -4,18 +4,18 @@ FULL) or PostgreSQL (psycopg 3).
 A play is committed before the server answers 201, so an acknowledged play survives a crash of
 the server (SQLite's FULL synchronous mode syncs the write-ahead log at each commit; PostgreSQL
 syncs its log by default). No address, name or account is stored: a play carries the page's
-random player id, the plan and what the engine made of it.
+random player id, the plan and what the engine made of it. Beside the plays, their tally by score
+(`scores`, written in the play's own transaction) answers standings and a day's figures.
 """
 
 from __future__ import annotations
 
+import contextlib
 import datetime as dt
+import threading
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Iterator
-
-import contextlib
-import threading
 
 from sqlalchemy import (Boolean, Column, Date, DateTime, Index, Integer, MetaData, String, Table, Text, UniqueConstraint,
                         create_engine, event, insert, select)
