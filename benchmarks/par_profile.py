@@ -31,7 +31,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests" / "support"))
 
-from solver import all_puzzles  # noqa: E402
+from solver import all_puzzles, named  # noqa: E402
 
 PARTS = ("model building", "CP-SAT windows", "CP-SAT hints", "read-back", "replays", "start plans")
 
@@ -128,9 +128,7 @@ def main() -> int:
     windows = Windows()
     if args.windows:
         windows.wrap()
-    chosen = all_puzzles(Path(tempfile.mkdtemp(prefix="citytrip-profile-")))
-    prefixes = [p for p in args.only.split(",") if p]
-    chosen = [(n, p) for n, p in chosen if not prefixes or any(n.startswith(x) for x in prefixes)]
+    chosen = named(all_puzzles(Path(tempfile.mkdtemp(prefix="citytrip-profile-"))), args.only)
     totals: dict[str, float] = collections.defaultdict(float)
     print(f"{'puzzle':<28}{'search s':>9}" + "".join(f"{p[:12]:>13}" for p in PARTS) + f"{'rest':>7}"
           f"{'honest':>8}{'walk bnd':>9}")

@@ -33,7 +33,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests" / "support"
 from generator.errors import CitytripError  # noqa: E402
 from generator.rules.notation import format_plan, parse_plan  # noqa: E402
 from generator.rules.replay import replay  # noqa: E402
-from solver import all_puzzles  # noqa: E402
+from solver import all_puzzles, named  # noqa: E402
 
 
 def main() -> int:
@@ -47,9 +47,7 @@ def main() -> int:
         parser.error(f"--work: {args.work:g} is not between 0 and 10,000 units")
     from generator.daily.par import solve_daily
 
-    chosen = all_puzzles(Path(tempfile.mkdtemp(prefix="citytrip-par-")))
-    prefixes = [p for p in args.only.split(",") if p]
-    chosen = [(name, puzzle) for name, puzzle in chosen if not prefixes or any(name.startswith(p) for p in prefixes)]
+    chosen = named(all_puzzles(Path(tempfile.mkdtemp(prefix="citytrip-par-"))), args.only)
     out = Path(args.out) if args.out else None
     rows = json.loads(out.read_text(encoding="utf-8")) if out and out.exists() else []
     done = {row["puzzle"] for row in rows}

@@ -98,6 +98,12 @@ def all_puzzles(workdir: Path) -> list[tuple[str, object]]:
     return puzzles(workdir) + daily_puzzles()
 
 
+def named(chosen: list[tuple[str, object]], only: str) -> list[tuple[str, object]]:
+    """The puzzles whose names start with one of `only`'s comma-separated prefixes (all for "")."""
+    prefixes = [p for p in only.split(",") if p]
+    return [(name, puzzle) for name, puzzle in chosen if not prefixes or any(name.startswith(p) for p in prefixes)]
+
+
 def puzzles(workdir: Path) -> list[tuple[str, object]]:
     result = []
     variants = [  # mode, cards, directions
