@@ -42,7 +42,6 @@ class Clock:
 
     def __init__(self) -> None:
         self.seconds: dict[str, float] = collections.defaultdict(float)
-        self.calls: dict[str, int] = collections.defaultdict(int)
         self.inside: str | None = None
 
     def wrap(self, owner, name: str, part: str) -> None:
@@ -58,7 +57,6 @@ class Clock:
                 return original(*args, **kwargs)
             finally:
                 clock.seconds[part] += time.perf_counter() - started
-                clock.calls[part] += 1
                 clock.inside = None
 
         setattr(owner, name, timed)
