@@ -212,3 +212,11 @@ def fresh_postgres(address: str, name: str) -> str:
         db.execute(f'DROP DATABASE IF EXISTS "{name}"')
         db.execute(f'CREATE DATABASE "{name}"')
     return address.rsplit("/", 1)[0] + "/" + name
+
+
+def fresh_database(backend: str, folder: Path, request, name: str) -> str:
+    """A new empty database: a SQLite file `name`.sqlite in `folder`, or the database `name` in the
+    session's throwaway PostgreSQL cluster (the `postgres` fixture, skipped without it)."""
+    if backend == "sqlite":
+        return str(folder / f"{name}.sqlite")
+    return fresh_postgres(request.getfixturevalue("postgres"), name)

@@ -15,17 +15,14 @@ from generator.daily.code import encode
 from generator.daily.deal import deal
 from generator.data.cities import load_city
 from generator.results.store import Store
-from tests.results.conftest import DAY, Server, fresh_postgres, pinned, published_rows
+from tests.results.conftest import DAY, Server, fresh_database, pinned, published_rows
 
 PLAYERS = (f"player-{n:04d}-abcdef" for n in itertools.count())
 
 
 @pytest.fixture(scope="module", params=["sqlite", "postgresql"])
 def server(request, tmp_path_factory):
-    if request.param == "sqlite":
-        db = str(tmp_path_factory.mktemp("results") / "results.sqlite")
-    else:
-        db = fresh_postgres(request.getfixturevalue("postgres"), "api")
+    db = fresh_database(request.param, tmp_path_factory.mktemp("results"), request, "api")
     published_rows(db)
     running = Server(db, "--plays-per-minute", "0", "--allow-origin", "https://citytrip.example").start()
     yield running

@@ -14,15 +14,12 @@ import urllib.request
 import pytest
 
 from generator.results.store import Store, plays_table
-from tests.results.conftest import Server, fresh_postgres, pinned, published_rows
+from tests.results.conftest import Server, fresh_database, pinned, published_rows
 
 
 @pytest.fixture(params=["sqlite", "postgresql"])
 def db(request, tmp_path) -> str:
-    if request.param == "sqlite":
-        address = str(tmp_path / "results.sqlite")
-    else:
-        address = fresh_postgres(request.getfixturevalue("postgres"), "durability")
+    address = fresh_database(request.param, tmp_path, request, "durability")
     published_rows(address)
     return address
 

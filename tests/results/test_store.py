@@ -15,16 +15,13 @@ from sqlalchemy import create_engine, insert, inspect, select
 
 from generator.browser.game import medal
 from generator.results.store import (BIN, MEDALS, MIGRATIONS, Play, Store, database_url, metadata, plays_table)
-from tests.results.conftest import DAY, fresh_postgres, pinned
+from tests.results.conftest import DAY, fresh_database, pinned
 
 
 @pytest.mark.parametrize("backend", ["sqlite", "postgresql"])
 def test_the_migrations_make_the_tables_the_code_describes(backend, tmp_path, request) -> None:
     """Opening a store twice migrates once to head; the schema equals store.metadata."""
-    if backend == "sqlite":
-        db = str(tmp_path / "results.sqlite")
-    else:
-        db = fresh_postgres(request.getfixturevalue("postgres"), "migrations")
+    db = fresh_database(backend, tmp_path, request, "migrations")
     Store(db).close()
     store = Store(db)
     try:
@@ -33,12 +30,6 @@ def test_the_migrations_make_the_tables_the_code_describes(backend, tmp_path, re
             assert compare_metadata(MigrationContext.configure(connection), metadata) == []
     finally:
         store.close()
-
-
-def _database(backend: str, tmp_path, request, name: str) -> str:
-    if backend == "sqlite":
-        return str(tmp_path / f"{name}.sqlite")
-    return fresh_postgres(request.getfixturevalue("postgres"), name)
 
 
 def _plays(count: int) -> list[Play]:
@@ -64,7 +55,7 @@ def _counted_by_hand(store: Store) -> list[Play]:
 def test_the_score_tally_agrees_with_a_count_of_the_plays(backend, tmp_path, request) -> None:
     """Each standing and the day's figures, read from the per-score tally, equal a count over the
     stored plays (revealed plays and a player's second play left out)."""
-    store = Store(_database(backend, tmp_path, request, "tally"))
+    store = Store(fresh_database(backend, tmp_path, request, "tally"))
     published = pinned("daily")[0]
     store.add_published(published)
     try:
@@ -92,7 +83,7 @@ def test_the_score_tally_agrees_with_a_count_of_the_plays(backend, tmp_path, req
 def test_the_score_migration_tallies_the_plays_already_stored(backend, tmp_path, request) -> None:
     """A database made before the tally (revision 0001) gets one when opened: the same figures as
     a database that had it from the start."""
-    old = _database(backend, tmp_path, request, "before")
+    old = fresh_database(backend, tmp_path, request, "before")
     engine = create_engine(database_url(old))
     config = Config()
     config.set_main_option("script_location", str(MIGRATIONS))
@@ -108,7 +99,7 @@ def test_the_score_migration_tallies_the_plays_already_stored(backend, tmp_path,
                 seen.add(play.player)
                 connection.execute(insert(plays_table).values(**vars(play), received=dt.datetime(2026, 12, 14, 9)))
     engine.dispose()
-    fresh = Store(_database(backend, tmp_path, request, "after"))
+    fresh = Store(fresh_database(backend, tmp_path, request, "after"))
     migrated = Store(old)
     try:
         for play in plays:

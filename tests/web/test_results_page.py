@@ -29,7 +29,7 @@ from generator.rules.notation import format_plan
 from generator.rules.replay import replay
 from generator.site.build import build_site
 from tests.results.conftest import (  # noqa: F401 (postgres: the throwaway cluster's fixture)
-    DATA, DAY, STEM, Server, free_port, fresh_postgres, pinned, pinned_dailies, postgres, published_rows,
+    DATA, DAY, STEM, Server, free_port, fresh_database, pinned, pinned_dailies, postgres, published_rows,
 )
 from tests.web.conftest import shot
 from tests.web.test_browser import AXE, axe_violations, small_targets
@@ -158,7 +158,7 @@ def test_a_daily_won_by_taps_shows_the_standing_from_a_running_serve(results_sit
     plays. SQLite with
     the page served by `citytrip serve --site` (one origin); PostgreSQL with the page on another
     origin (CORS). The end passes axe-core and the 24-px target rule."""
-    db = sqlite_db(tmp_path) if database == "sqlite" else fresh_postgres(request.getfixturevalue("postgres"), "page")
+    db = fresh_database(database, tmp_path, request, "page")
     puzzle, answer = pinned_game("daily")
     published, _ = pinned("daily")
     others = [answer, honest_plan(puzzle), honest_plan(puzzle)]
