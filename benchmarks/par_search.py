@@ -4,7 +4,8 @@
     .venv/bin/python benchmarks/par_search.py --work 40 --against benchmarks/par_work200.json
 
 Each puzzle of benchmarks/solver.py (20 seeded, 14 dailies) is searched exactly as `citytrip daily`
-sets a par (generator.daily.par.solve_daily: complete assignments first, no full model, seed 0,
+sets a par (generator.daily.par.solve_daily: complete assignments first, no full model, seed 0
+(another with `--seed`, to measure how far a par depends on it),
 two workers), at `--work` units of deterministic work. The plan is replayed by the rules engine and
 stored with its score and certificate (no better plan changes at most that many consecutive turns),
 so a later comparison stands after the search's code has changed (issue 58 compares the daily's
@@ -41,10 +42,13 @@ def main() -> int:
     parser.add_argument("--work", type=float, default=40.0, help="units of deterministic work (the daily's is 40)")
     parser.add_argument("--only", default="", help="comma-separated name prefixes of the puzzles to run (default all)")
     parser.add_argument("--out", metavar="FILE", help="add each row to this JSON file; skip the puzzles it holds")
+    parser.add_argument("--seed", type=int, default=0, help="the search's seed (the daily's is 0): how far a par depends on it")
     parser.add_argument("--against", metavar="FILE", help="compare each score with this file's")
     args = parser.parse_args()
     if not 0 < args.work <= 10_000:
         parser.error(f"--work: {args.work:g} is not between 0 and 10,000 units")
+    if not 0 <= args.seed < 2**31:
+        parser.error(f"--seed: {args.seed} is not between 0 and 2147483647")
     from generator.daily.par import solve_daily
 
     chosen = named(all_puzzles(Path(tempfile.mkdtemp(prefix="citytrip-par-"))), args.only)
@@ -58,9 +62,9 @@ def main() -> int:
         if name in done:
             continue
         started = time.monotonic()
-        solution = solve_daily(puzzle, work=args.work)
+        solution = solve_daily(puzzle, work=args.work, seed=args.seed)
         score = replay(puzzle, solution.plan).score
-        row = {"puzzle": name, "work": args.work, "score": score, "certificate": solution.window,
+        row = {"puzzle": name, "work": args.work, "seed": args.seed, "score": score, "certificate": solution.window,
                "seconds": round(time.monotonic() - started, 1), "plan": format_plan(solution.plan)}
         line = f"{name:<28}{score:>5}{_show(solution.window):>5}{row['seconds']:>6.0f}"
         other = against.get(name)

@@ -24,17 +24,18 @@ SEED = 0
 WALL_GUARD = 900.0
 
 
-def solve_daily(puzzle: Puzzle, work: float = WORK, stages: Stages = QUIET) -> Solution:
+def solve_daily(puzzle: Puzzle, work: float = WORK, stages: Stages = QUIET, seed: int = SEED) -> Solution:
     """The par plan (complete assignments first, then appreciation) and what is known about it
     without a bound (the whole game's ceiling, unless the search proved its plan). `stages` hears
-    each better plan of the search."""
+    each better plan of the search. The daily always runs SEED; another `seed` measures how far
+    the par depends on it (benchmarks/par_search.py --seed)."""
     from generator.solver.budget import Budget
     from generator.solver.full_model import solve
 
     def progress(found) -> None:
         stages.best(found.best, found.bound)
 
-    budget = Budget(time_limit=WALL_GUARD, work=work, workers=2, seed=SEED, full_model=False)
+    budget = Budget(time_limit=WALL_GUARD, work=work, workers=2, seed=seed, full_model=False)
     result = solve(puzzle, budget, complete_first=True, progress=progress)
     if result.plan is None or result.score is None:
         raise AssertionError("the solver returned no plan for a daily deal")  # the cheap players always find one
