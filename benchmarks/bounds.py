@@ -37,9 +37,9 @@ from ortools.sat.python import cp_model  # noqa: E402
 
 from generator.solver import solve  # noqa: E402
 from generator.solver.facts import Facts, map_distances  # noqa: E402
-from generator.solver.model import Model, _bonus, _payments, _score, _turns  # noqa: E402
+from generator.solver.model import Model, add_bonus, add_payments, add_score, add_turns  # noqa: E402
 from generator.solver.budget import Budget  # noqa: E402
-from solver import puzzles  # noqa: E402
+from solver import named, puzzles  # noqa: E402
 
 
 def _skeleton(facts: Facts) -> tuple[Model, dict]:
@@ -48,7 +48,7 @@ def _skeleton(facts: Facts) -> tuple[Model, dict]:
     K = facts.turns
     max_cum = [0] + [facts.max_steps(k) for k in range(1, K + 1)]
     m = Model(facts, cp, facts.puzzle.directions, max_cum)
-    _turns(m)
+    add_turns(m)
     claims = defaultdict(list)  # location -> [(turn, literal)]
     for v, goals in facts.goals.items():
         d = facts.distance.get(v)
@@ -66,9 +66,9 @@ def _skeleton(facts: Facts) -> tuple[Model, dict]:
 def _pay_and_score(m: Model, steps: dict) -> None:
     """Per-turn payments (R5, R11), bonuses (R9) and the appreciation of generator/solver/model.py,
     with the relaxation's own steps per turn."""
-    _payments(m, steps.__getitem__)
-    _bonus(m, False)
-    _score(m)
+    add_payments(m, steps.__getitem__)
+    add_bonus(m, False)
+    add_score(m)
     m.cp.Maximize(m.objective)
 
 
@@ -130,14 +130,14 @@ def path_free(facts: Facts) -> Model:
     for k in range(1, K + 1):
         cp.Add(cum[k] >= cum[k - 1])
     turn_of, alike = {}, defaultdict(list)
-    named = {at for a in facts.puzzle.assignments for at in (a.locations or ())}
+    assigned = {at for a in facts.puzzle.assignments for at in (a.locations or ())}
     for v, literals in claims.items():
         for k, literal in literals:
             cp.Add(cum[k] >= facts.distance[v]).OnlyEnforceIf(literal)
         turn_of[v] = cp.NewIntVar(1, K + 1, f"turn_{v}")  # K + 1: never
         cp.Add(turn_of[v] == K + 1 - sum((K + 1 - k) * literal for k, literal in literals))
         goals = facts.goals[v]
-        alike[(v,) if v in named else tuple((g.goal, g.cost, g.crossed, g.eatery) for g in goals)].append(v)
+        alike[(v,) if v in assigned else tuple((g.goal, g.cost, g.crossed, g.eatery) for g in goals)].append(v)
     # Symmetry (keeps this relaxation's optimum): of two locations with the same goals, the nearer
     # is achieved no later.
     for group in alike.values():
@@ -207,11 +207,8 @@ def main() -> int:
     parser.add_argument("--no-relaxations", action="store_true", help="skip the two relaxations")
     parser.add_argument("--solve", type=float, default=0, metavar="S", help="also the project's solver for S seconds")
     args = parser.parse_args()
-    wanted = args.puzzles.split(",")
     print(f"{'puzzle':<22}{'relaxation':<12}{'found':>6}{'bound':>7}{'sec':>7}")
-    for name, puzzle in puzzles(Path(tempfile.mkdtemp(prefix="citytrip-bounds-"))):
-        if not any(name.startswith(w) for w in wanted):
-            continue
+    for name, puzzle in named(puzzles(Path(tempfile.mkdtemp(prefix="citytrip-bounds-"))), args.puzzles):
         facts = Facts(puzzle)
         for label, build in () if args.no_relaxations else (("routing", routing), ("path-free", path_free)):
             started = time.monotonic()

@@ -68,16 +68,15 @@ def main() -> int:
     parser.add_argument("--no-locations", action="store_true", help="never split a leaf on a location")
     args = parser.parse_args()
     if args.excess:
-        return excess(args.only.split(",") if args.only else None)
+        return excess(args.only or "")
     if args.bonus:
-        return bonus(args.only.split(",") if args.only else None)
+        return bonus(args.only or "")
     marks = [int(m) for m in args.at.split(",")]
-    wanted = args.only.split(",") if args.only else None
     ratios = {m: [] for m in marks}
     print(f"{'puzzle':28s} {'best':>5s} " + " ".join(f"{'@' + str(m):>11s}" for m in marks) + "  nodes  open  wall s", flush=True)
-    for name, puzzle in bench.all_puzzles(Path(tempfile.mkdtemp())):
+    for name, puzzle in bench.named(bench.all_puzzles(Path(tempfile.mkdtemp())), args.only or ""):
         key = next((k for k in BEST if name.startswith(k)), None)
-        if key is None or (wanted and not any(name.startswith(w) for w in wanted)):
+        if key is None:
             continue
         best = BEST[key]
         facts = Facts(puzzle)
@@ -117,13 +116,13 @@ def _walk_counts(facts: Facts, relax, walk) -> list[int]:
     return counts
 
 
-def excess(wanted: list[str] | None) -> int:
+def excess(only: str) -> int:
     from generator.solver import count_bound as counts
     from generator.solver.walk_bound import ITERATIONS
 
-    for name, puzzle in bench.all_puzzles(Path(tempfile.mkdtemp())):
+    for name, puzzle in bench.named(bench.all_puzzles(Path(tempfile.mkdtemp())), only):
         key = next((k for k in BEST if name.startswith(k)), None)
-        if key is None or (wanted and not any(name.startswith(w) for w in wanted)):
+        if key is None:
             continue
         facts = Facts(puzzle)
         relax = counts.Relaxation(facts)
@@ -146,15 +145,15 @@ def excess(wanted: list[str] | None) -> int:
     return 0
 
 
-def bonus(wanted: list[str] | None) -> int:
+def bonus(only: str) -> int:
     import dataclasses
 
     from generator.solver.lns import SearchOptions, portfolio
     from generator.solver.walk_bound import walk_bound
 
-    for name, puzzle in bench.all_puzzles(Path(tempfile.mkdtemp())):
+    for name, puzzle in bench.named(bench.all_puzzles(Path(tempfile.mkdtemp())), only):
         key = next((k for k in BEST if name.startswith(k)), None)
-        if key is None or puzzle.mode != "advanced" or (wanted and not any(name.startswith(w) for w in wanted)):
+        if key is None or puzzle.mode != "advanced":
             continue
         found = {}
         for mode in ("advanced", "basic"):

@@ -52,16 +52,13 @@ def main() -> int:
     if args.minis:
         return minis(args.first, args.minis, args.iterations)
     if args.envelope:
-        return envelope(args.only.split(",") if args.only else None, args.work)
-    wanted = args.only.split(",") if args.only else None
+        return envelope(args.only or "", args.work)
     puzzles = bench.all_puzzles(Path(tempfile.mkdtemp()))
     references = {name: row["score"] for name, row in reference.load(dict(puzzles)).items()}
     scores = json.loads(args.scores.read_text(encoding="utf-8")) if args.scores and args.scores.exists() else {}
     ratios, directions = [], []
     print(f"{'puzzle':28s} {'plan':>5s} {'best':>5s} {'walk':>5s} {'ratio':>6s} {'labels':>7s} {'plan s':>7s} {'walk s':>7s}", flush=True)
-    for name, puzzle in puzzles:
-        if wanted and not any(name.startswith(w) for w in wanted):
-            continue
+    for name, puzzle in bench.named(puzzles, args.only or ""):
         facts = Facts(puzzle)
         started = time.monotonic()
         key = f"{name} @ {args.work:g}"
@@ -80,7 +77,7 @@ def main() -> int:
         directions.append(puzzle.directions)
         print(f"{name:28s} {score:5d} {best:5d} {result.bound:5d} {ratio:6.2f} {result.labels:7d} {plan_seconds:7.1f} {walk_seconds:7.1f}",
               flush=True)
-    for label, chosen in (("all", ratios), ("the 20 seeded", ratios[:20] if not wanted else []),
+    for label, chosen in (("all", ratios), ("the 20 seeded", ratios[:20] if not args.only else []),
                           ("one direction", [r for r, d in zip(ratios, directions) if d == 1]),
                           ("two directions", [r for r, d in zip(ratios, directions) if d == 2])):
         if chosen:
@@ -89,13 +86,11 @@ def main() -> int:
     return 0
 
 
-def envelope(wanted: list[str] | None, work: float) -> int:
+def envelope(only: str, work: float) -> int:
     from generator.rules.replay import replay
     from generator.solver.walk_bound import Relaxation
 
-    for name, puzzle in bench.all_puzzles(Path(tempfile.mkdtemp())):
-        if wanted and not any(name.startswith(w) for w in wanted):
-            continue
+    for name, puzzle in bench.named(bench.all_puzzles(Path(tempfile.mkdtemp())), only):
         facts = Facts(puzzle)
         searched = lns.portfolio(puzzle, lns.SearchOptions(Budget(work=work, seed=0, workers=2)), facts)
         crossings = replay(puzzle, searched.plan).sheet.tally.crossings
