@@ -7,6 +7,7 @@ percentile per plan are printed. Loading the city and the puzzle is not timed.
 
 from __future__ import annotations
 
+import argparse
 import random
 import statistics
 import sys
@@ -18,6 +19,7 @@ sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "tests" / "support"))  # the random player
 
 from generator.data.cities import load_city, shipped_cities  # noqa: E402
+from generator.errors import CitytripError  # noqa: E402
 from generator.data.puzzles import puzzle_from_data  # noqa: E402
 from random_player import random_plan  # noqa: E402
 from generator.rules.replay import replay  # noqa: E402
@@ -62,4 +64,11 @@ def main(cities: list[str]) -> None:
 
 
 if __name__ == "__main__":
-    main(sys.argv[1:] or [str(ROOT / "tests" / "data" / "tiny")] + shipped_cities())
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("cities", nargs="*", metavar="CITY",
+                        help="a shipped city or a city folder (default: the tiny test city and every shipped one)")
+    args = parser.parse_args()
+    try:
+        main(args.cities or [str(ROOT / "tests" / "data" / "tiny")] + shipped_cities())
+    except CitytripError as error:
+        parser.exit(2, f"{parser.prog}: {error}\n")
