@@ -13,6 +13,9 @@ WALK_PROGRAMMES walk programmes (bound_daily), the two other parts of a daily's 
 model's bound is not in the daily any more (its budget has `full_model=False`): its line says so.
 
 Seconds are wall-clock seconds of this machine; compare the shares, not the seconds, between runs.
+The summary also says how many units of the search's budget each part was charged (CP-SAT's
+deterministic time, and lns.BUILD_CHARGE per variable of a built model) and so how many seconds a
+unit of each bought: where the two rates differ, the budget is not spent in proportion to time.
 `--windows` also counts each puzzle's sub-solves by window size and kind (climbing or exact):
 how many, the work they cost, how many were proven and how many gained (with one worker the
 search is a pure function of the puzzle and the work, so these counts repeat exactly).
@@ -37,14 +40,16 @@ PARTS = ("model building", "CP-SAT windows", "CP-SAT hints", "read-back", "repla
 
 
 class Clock:
-    """Seconds spent in each part; a part inside another (a replay inside a start plan) counts
-    once, in the outer one."""
+    """Seconds spent in each part, and the units of work the search's budget charged for it; a
+    part inside another (a replay inside a start plan) counts once, in the outer one."""
 
     def __init__(self) -> None:
         self.seconds: dict[str, float] = collections.defaultdict(float)
+        self.units: dict[str, float] = collections.defaultdict(float)
         self.inside: str | None = None
 
-    def wrap(self, owner, name: str, part: str) -> None:
+    def wrap(self, owner, name: str, part: str, charge=None) -> None:
+        """`charge(args, result)`: the units the budget counts for one call (lns._WindowSolver.attempt)."""
         original = getattr(owner, name)
         clock = self
 
@@ -54,7 +59,10 @@ class Clock:
             clock.inside = part
             started = time.perf_counter()
             try:
-                return original(*args, **kwargs)
+                result = original(*args, **kwargs)
+                if charge is not None:
+                    clock.units[part] += charge(args, result)
+                return result
             finally:
                 clock.seconds[part] += time.perf_counter() - started
                 clock.inside = None
@@ -101,10 +109,11 @@ def instrument(clock: Clock) -> None:
     import generator.solver.start_plans as start_plans
     from generator.solver.lns_model import WindowModel
 
-    clock.wrap(WindowModel, "__init__", "model building")
-    clock.wrap(WindowModel, "complete_hint", "CP-SAT hints")
+    clock.wrap(WindowModel, "__init__", "model building",
+               lambda args, _: len(args[0].cp.Proto().variables) * lns.BUILD_CHARGE)
+    clock.wrap(WindowModel, "complete_hint", "CP-SAT hints", lambda _, work: work)
     clock.wrap(WindowModel, "read", "read-back")
-    clock.wrap(cp_model.CpSolver, "Solve", "CP-SAT windows")
+    clock.wrap(cp_model.CpSolver, "Solve", "CP-SAT windows", lambda args, _: args[0].ResponseProto().deterministic_time)
     clock.wrap(lns, "replay", "replays")
     clock.wrap(start_plans, "start_plan", "start plans")
 
@@ -128,16 +137,20 @@ def main() -> int:
         windows.wrap()
     chosen = named(all_puzzles(Path(tempfile.mkdtemp(prefix="citytrip-profile-"))), args.only)
     totals: dict[str, float] = collections.defaultdict(float)
+    charged: dict[str, float] = collections.defaultdict(float)  # units of the budget, by part
     print(f"{'puzzle':<28}{'search s':>9}" + "".join(f"{p[:12]:>13}" for p in PARTS) + f"{'rest':>7}"
           f"{'honest':>8}{'walk bnd':>9}")
     for name, puzzle in chosen:
         clock.seconds.clear()
+        clock.units.clear()
         windows.seen.clear()
         started = time.perf_counter()
         budget = Budget(time_limit=WALL_GUARD, work=args.work, workers=1, seed=SEED, full_model=False)
         result = solve(puzzle, budget, complete_first=True)
         search = time.perf_counter() - started
         parts = {p: clock.seconds[p] for p in PARTS}
+        for part, units in clock.units.items():
+            charged[part] += units
         started = time.perf_counter()
         honest = honest_score(puzzle)
         honest_s = time.perf_counter() - started
@@ -157,7 +170,8 @@ def main() -> int:
     print(f"\nall {len(chosen)} puzzles: {whole:.0f} s, of which")
     for key in ("search", *PARTS, "rest", "honest", "walk bound"):
         indent = "    " if key in PARTS or key == "rest" else "  "
-        print(f"{indent}{key:<18}{totals[key]:>8.1f} s {100 * totals[key] / whole:>5.1f} %")
+        units = f"   {charged[key]:6.1f} units charged, {totals[key] / charged[key]:.2f} s each" if charged[key] else ""
+        print(f"{indent}{key:<18}{totals[key]:>8.1f} s {100 * totals[key] / whole:>5.1f} %{units}")
     print("  full model's bound     0.0 s   0.0 % (not run by the daily: full_model=False)")
     return 0
 
