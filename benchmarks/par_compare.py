@@ -33,6 +33,7 @@ from solver import all_puzzles  # noqa: E402
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("files", nargs="+", type=Path, metavar="FILE", help="runs of par_search.py --out; the first is the yardstick")
+    parser.add_argument("--markdown", action="store_true", help="the table as Markdown (for docs/solver.md)")
     args = parser.parse_args()
     if len(args.files) < 2:
         parser.error("give at least two files: the first is the yardstick, the others are compared with it")
@@ -42,9 +43,15 @@ def main() -> int:
     except (OSError, ValueError, KeyError) as error:
         parser.exit(2, f"{parser.prog}: cannot read the runs: {error}\n")
     names = [name for name in puzzles if name in runs[0]]
-    print(f"{'puzzle':<28}" + "".join(f"{path.stem[-14:]:>16}" for path in args.files))
-    for name in names:
-        print(f"{name:<28}" + "".join(f"{run[name] if name in run else '–':>16}" for run in runs))
+    if args.markdown:
+        print("| puzzle | " + " | ".join(path.stem for path in args.files) + " |")
+        print("|---" * (len(args.files) + 1) + "|")
+        for name in names:
+            print(f"| {name} | " + " | ".join(str(run.get(name, "–")) for run in runs) + " |")
+    else:
+        print(f"{'puzzle':<28}" + "".join(f"{path.stem[-14:]:>16}" for path in args.files))
+        for name in names:
+            print(f"{name:<28}" + "".join(f"{run[name] if name in run else '–':>16}" for run in runs))
     for path, run in zip(args.files[1:], runs[1:]):
         common = [name for name in names if name in run]
         shares = [run[name] / runs[0][name] for name in common]
