@@ -49,7 +49,8 @@ class Clock:
         self.inside: str | None = None
 
     def wrap(self, owner, name: str, part: str, charge=None) -> None:
-        """`charge(args, result)`: the units the budget counts for one call (lns._WindowSolver.attempt)."""
+        """`charge(args, result)`: the units the search's budget counts for one call, as
+        lns._WindowSolver.attempt charges them."""
         original = getattr(owner, name)
         clock = self
 

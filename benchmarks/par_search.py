@@ -4,12 +4,12 @@
     .venv/bin/python benchmarks/par_search.py --work 40 --against benchmarks/par_work200.json
 
 Each puzzle of benchmarks/solver.py (20 seeded, 14 dailies) is searched exactly as `citytrip daily`
-sets a par (generator.daily.par.solve_daily: complete assignments first, no full model, seed 0
-(another with `--seed`, to measure how far a par depends on it),
-two workers), at `--work` units of deterministic work. The plan is replayed by the rules engine and
-stored with its score and certificate (no better plan changes at most that many consecutive turns),
-so a later comparison stands after the search's code has changed (issue 58 compares the daily's
-par with five times the work of the code before it).
+sets a par (generator.daily.par.solve_daily: complete assignments first, no full model, two
+workers, the daily's seed unless `--seed` asks another, to measure how far a par depends on it),
+at `--work` units of deterministic work. The plan is replayed by the rules engine and stored
+with its score and certificate (no better plan changes at most that many consecutive turns), so a
+later comparison stands after the search's code has changed (issue 58 compares the daily's par
+with five times the work of the code before it).
 
 `--out FILE` adds each puzzle's row to FILE as soon as it is found, and skips the puzzles FILE holds
 already, so a long run can be stopped and resumed. `--against FILE` prints each puzzle's score as a
@@ -31,6 +31,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests" / "support"))  # solver.py's beam baseline
 
+from generator.daily.par import SEED  # noqa: E402
 from generator.errors import CitytripError  # noqa: E402
 from generator.rules.notation import format_plan, parse_plan  # noqa: E402
 from generator.rules.replay import replay  # noqa: E402
@@ -42,7 +43,7 @@ def main() -> int:
     parser.add_argument("--work", type=float, default=40.0, help="units of deterministic work (the daily's is 40)")
     parser.add_argument("--only", default="", help="comma-separated name prefixes of the puzzles to run (default all)")
     parser.add_argument("--out", metavar="FILE", help="add each row to this JSON file; skip the puzzles it holds")
-    parser.add_argument("--seed", type=int, default=0, help="the search's seed (the daily's is 0): how far a par depends on it")
+    parser.add_argument("--seed", type=int, default=SEED, help=f"the search's seed (default the daily's, {SEED})")
     parser.add_argument("--against", metavar="FILE", help="compare each score with this file's")
     args = parser.parse_args()
     if not 0 < args.work <= 10_000:
