@@ -1,5 +1,5 @@
 """The benchmark scripts are run by hand, so nothing else notices when a rename elsewhere breaks
-one (benchmarks/bounds.py failed at import for weeks after the solver model's helpers were
+one (benchmarks/bounds.py failed at import for two days after the solver model's helpers were
 renamed). Each must at least load and answer --help."""
 
 from __future__ import annotations
