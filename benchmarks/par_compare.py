@@ -39,7 +39,7 @@ def main() -> int:
         parser.error("give at least two files: the first is the yardstick, the others are compared with it")
     puzzles = dict(all_puzzles(Path(tempfile.mkdtemp(prefix="citytrip-compare-"))))
     try:
-        runs = [scores(path, puzzles) for path in args.files]
+        runs = [stored_scores(path, puzzles) for path in args.files]
     except (OSError, ValueError, KeyError) as error:
         parser.exit(2, f"{parser.prog}: cannot read the runs: {error}\n")
     names = [name for name in puzzles if name in runs[0]]
@@ -65,8 +65,10 @@ def main() -> int:
     return 0
 
 
-def scores(path: Path, puzzles: dict) -> dict[str, int]:
-    """The engine's score of each stored plan, by puzzle name; a refused plan is named and left out."""
+def stored_scores(path: Path, puzzles: dict) -> dict[str, int]:
+    """The engine's score of each stored plan of a par_search.py run, by puzzle name; a plan the
+    engine refuses, or scores otherwise than stored, is named on stderr and left out (par_search.py
+    --against reads its yardstick with this too)."""
     result = {}
     for row in json.loads(path.read_text(encoding="utf-8")):
         puzzle = puzzles.get(row["puzzle"])

@@ -14,7 +14,8 @@ with five times the work of the code before it).
 `--out FILE` adds each puzzle's row to FILE as soon as it is found, and skips the puzzles FILE holds
 already, so a long run can be stopped and resumed. `--against FILE` prints each puzzle's score as a
 share of FILE's, with the median and the lowest; the plans of FILE are replayed first, so a stored
-plan the engine now refuses is reported, not compared.
+plan the engine now refuses, or scores otherwise than stored, is reported, not compared
+(par_compare.stored_scores).
 """
 
 from __future__ import annotations
@@ -32,9 +33,9 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests" / "support"))  # solver.py's beam baseline
 
 from generator.daily.par import SEED  # noqa: E402
-from generator.errors import CitytripError  # noqa: E402
-from generator.rules.notation import format_plan, parse_plan  # noqa: E402
+from generator.rules.notation import format_plan  # noqa: E402
 from generator.rules.replay import replay  # noqa: E402
+from par_compare import stored_scores  # noqa: E402
 from solver import all_puzzles, named  # noqa: E402
 
 
@@ -52,11 +53,12 @@ def main() -> int:
         parser.error(f"--seed: {args.seed} is not between 0 and 2147483647")
     from generator.daily.par import solve_daily
 
-    chosen = named(all_puzzles(Path(tempfile.mkdtemp(prefix="citytrip-par-"))), args.only)
+    puzzles = all_puzzles(Path(tempfile.mkdtemp(prefix="citytrip-par-")))
+    chosen = named(puzzles, args.only)
     out = Path(args.out) if args.out else None
     rows = json.loads(out.read_text(encoding="utf-8")) if out and out.exists() else []
     done = {row["puzzle"] for row in rows}
-    against = _stored(Path(args.against), dict(chosen)) if args.against else {}
+    against = stored_scores(Path(args.against), dict(puzzles)) if args.against else {}
     print(f"{'puzzle':<28}{'par':>5}{'cert':>5}{'sec':>6}" + (f"{'other':>7}{'share':>7}" if against else ""))
     shares = []
     for name, puzzle in chosen:
@@ -80,24 +82,6 @@ def main() -> int:
         print(f"share of {args.against}: median {statistics.median(shares):.3f}, lowest {min(shares):.3f}"
               f" on {len(shares)} puzzles")
     return 0
-
-
-def _stored(path: Path, puzzles: dict) -> dict[str, int]:
-    """The engine's score of each stored plan, by puzzle name; a refused plan is named and left out."""
-    scores = {}
-    for row in json.loads(path.read_text(encoding="utf-8")):
-        puzzle = puzzles.get(row["puzzle"])
-        if puzzle is None:
-            continue
-        try:
-            scores[row["puzzle"]] = replay(puzzle, parse_plan(row["plan"])).score
-        except CitytripError as error:
-            print(f"{row['puzzle']}: the stored plan is refused: {error}", file=sys.stderr)
-            continue
-        if scores[row["puzzle"]] != row["score"]:
-            print(f"{row['puzzle']}: the stored plan now scores {scores[row['puzzle']]}, not {row['score']}",
-                  file=sys.stderr)
-    return scores
 
 
 def _show(value) -> str:
